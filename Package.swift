@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "rosterdb",
+    products: [
+        .executable(name: "rosterdb", targets: ["rosterdb"]),
+    ],
+    targets: [
+        // SQLite from the system (Debian: libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        // Layers, from the bottom up: model → repository → service → CLI.
+        .target(name: "RosterModel", path: "Sources/Model"),
+        .target(
+            name: "RosterRepository",
+            dependencies: ["RosterModel", "CSQLite"],
+            path: "Sources/Repository",
+            plugins: ["EmbedSQL"]
+        ),
+        .target(
+            name: "RosterService",
+            dependencies: ["RosterModel", "RosterRepository"],
+            path: "Sources/Service",
+            plugins: ["EmbedSQL"]
+        ),
+        .target(name: "RosterCLI", dependencies: ["RosterService", "RosterModel"], path: "Sources/CLI"),
+        .executableTarget(
+            name: "rosterdb",
+            dependencies: ["RosterCLI"],
+            path: "Sources/rosterdb",
+            // A statically linked Swift runtime halves process start-up, which dominates a query of a few ms.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+        ),
+
+        // Build-time embedding of Migrations/*.sql and seed.sql, so the binary works when copied alone.
+        .executableTarget(name: "SQLEmbedder", path: "Sources/SQLEmbedder"),
+        .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["SQLEmbedder"], path: "Plugins/EmbedSQL"),
+
+        .testTarget(name: "RosterModelTests", dependencies: ["RosterModel"]),
+        .testTarget(name: "RosterRepositoryTests", dependencies: ["RosterRepository", "RosterModel"]),
+        .testTarget(name: "RosterServiceTests", dependencies: ["RosterService", "RosterRepository", "RosterModel"]),
+        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterService", "RosterModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["rosterdb"]),
+    ]
+)

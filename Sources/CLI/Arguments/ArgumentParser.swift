@@ -1,0 +1,137 @@
+/// The command line split into a command, its options and its positional arguments.
+struct Invocation {
+    /// Nil when no command was named (`rosterdb --version`, `rosterdb --help`).
+    let command: CommandSpec?
+    let arguments: ParsedArguments
+    /// `-h`/`--help` appeared before any `--`.
+    let wantsHelp: Bool
+}
+
+/// Parses argv the way swift-argument-parser does: `--opt value`, `--opt=value`, `-h`, and `--` ending the options.
+/// Global options are accepted before or after the command name.
+struct ArgumentParser {
+    let commands: [CommandSpec]
+    let globalOptions: [OptionSpec]
+
+    func parse(_ argv: [String]) throws -> Invocation {
+        let command = try findCommand(in: argv)
+        let available = (command?.options ?? []) + globalOptions
+        var values: [String: [String]] = [:]
+        var positionals: [String] = []
+        var wantsHelp = false
+        var optionsEnded = false
+        var commandSeen = false
+        var index = 0
+        while index < argv.count {
+            let token = argv[index]
+            index += 1
+            if optionsEnded || !ArgumentParser.looksLikeOption(token) {
+                if !commandSeen, command != nil, !optionsEnded {
+                    commandSeen = true  // The command name itself.
+                } else {
+                    positionals.append(token)
+                }
+                continue
+            }
+            if token == "--" {
+                optionsEnded = true
+                continue
+            }
+            let (name, inlineValue) = ArgumentParser.split(token)
+            guard let spec = ArgumentParser.lookUp(name, in: available) else {
+                throw UsageError.unknownOption(name, suggestion: ArgumentParser.suggestion(for: name, in: available))
+            }
+            if spec.name == "help" { wantsHelp = true }
+            if spec.takesValue {
+                if let inlineValue {
+                    values[spec.name, default: []].append(inlineValue)
+                } else if index < argv.count, !ArgumentParser.looksLikeOption(argv[index]) {
+                    values[spec.name, default: []].append(argv[index])
+                    index += 1
+                } else {
+                    throw UsageError.missingValue(option: spec.synopsis)
+                }
+            } else {
+                if let inlineValue { throw UsageError.unexpectedValue(option: spec.synopsis, value: inlineValue) }
+                values[spec.name, default: []].append("")
+            }
+        }
+        let arguments = ParsedArguments(values: values, positionals: positionals, options: available)
+        if !wantsHelp, let command { try arguments.checkPositionals(against: command.arguments) }
+        return Invocation(command: command, arguments: arguments, wantsHelp: wantsHelp)
+    }
+
+    /// The command: the first token that is neither an option nor an option's value.
+    func findCommand(in argv: [String]) throws -> CommandSpec? {
+        let everyOption = globalOptions + commands.flatMap(\.options)
+        var index = 0
+        while index < argv.count {
+            let token = argv[index]
+            index += 1
+            if token == "--" { break }
+            if ArgumentParser.looksLikeOption(token) {
+                let (name, inlineValue) = ArgumentParser.split(token)
+                if inlineValue == nil, ArgumentParser.lookUp(name, in: everyOption)?.takesValue == true { index += 1 }
+                continue
+            }
+            guard let command = commands.first(where: { $0.name == token }) else {
+                throw UsageError.unknownCommand(
+                    token, suggestion: ArgumentParser.nearest(to: token, among: commands.map(\.name)))
+            }
+            return command
+        }
+        return nil
+    }
+
+    /// Options start with `-`; a lone `-` (standard input) and negative numbers are values.
+    static func looksLikeOption(_ token: String) -> Bool {
+        guard token.hasPrefix("-"), token != "-" else { return false }
+        let rest = token.dropFirst()
+        return !(rest.first?.isNumber ?? false)
+    }
+
+    /// `--name=value` → (`--name`, `value`).
+    private static func split(_ token: String) -> (name: String, value: String?) {
+        guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else { return (token, nil) }
+        return (String(token[..<equals]), String(token[token.index(after: equals)...]))
+    }
+
+    private static func lookUp(_ name: String, in options: [OptionSpec]) -> OptionSpec? {
+        if name.hasPrefix("--") {
+            let long = name.dropFirst(2)
+            return options.first { $0.name == long }
+        }
+        guard name.count == 2, let short = name.last else { return nil }
+        return options.first { $0.shortName == short }
+    }
+
+    private static func suggestion(for name: String, in options: [OptionSpec]) -> String? {
+        nearest(to: name, among: options.map { "--\($0.name)" })
+    }
+
+    /// The candidate closest to `text` by edit distance, if it is close enough to be a likely typo.
+    static func nearest(to text: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(text.lowercased(), $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        let limit = max(2, text.count / 3)
+        return best.1 <= limit ? best.0 : nil
+    }
+
+    /// Levenshtein distance between two strings, by characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,35 @@
+/// A mistake in the command line. Each case carries what the user typed; `message` writes the text.
+enum UsageError: Error, Equatable {
+    case missingCommand
+    case unknownCommand(String, suggestion: String?)
+    case unknownOption(String, suggestion: String?)
+    case missingValue(option: String)
+    case unexpectedValue(option: String, value: String)
+    case invalidValue(value: String, option: String, reason: String)
+    case missingArgument(String)
+    case unexpectedArgument(String)
+    case conflictingOptions(String, String)
+
+    var message: String {
+        switch self {
+        case .missingCommand:
+            "Missing command. Choose one of: \(CommandLineInterface.commandNames.joined(separator: ", "))."
+        case .unknownCommand(let name, let suggestion):
+            "Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+        case .unknownOption(let name, let suggestion):
+            "Unknown option '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+        case .missingValue(let option):
+            "Missing value for '\(option)'."
+        case .unexpectedValue(let option, let value):
+            "The option '\(option)' takes no value, but was given '\(value)'."
+        case .invalidValue(let value, let option, let reason):
+            "The value '\(value)' is invalid for '\(option)': \(reason)"
+        case .missingArgument(let argument):
+            "Missing expected argument '\(argument)'."
+        case .unexpectedArgument(let argument):
+            "Unexpected argument '\(argument)'."
+        case .conflictingOptions(let first, let second):
+            "'\(first)' cannot be combined with '\(second)'."
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import RosterModel
+import RosterService
+
+/// A subcommand: it declares its options, reads them into typed values, and runs by calling the service and
+/// handing the result to a view. It holds no SQL and no formatting.
+protocol Command {
+    static var spec: CommandSpec { get }
+    /// Reads and checks the options; a bad value is a `UsageError`.
+    init(_ arguments: ParsedArguments) throws
+    func run(_ context: CommandContext) throws -> ExitStatus
+}
+
+/// What every command runs with: global options, output streams and terminal facts.
+struct CommandContext {
+    /// `--db`, else `$ROSTERDB_DB`, else `roster.db`.
+    let databasePath: String
+    /// `--busy-timeout`, in seconds.
+    let busyTimeout: Double
+    let output: TextOutput
+    let errors: TextOutput
+    let terminal: Terminal
+    /// Standard input, for `import -`.
+    let input: Int32
+
+    /// Opens the roster; a migration of an existing roster is announced on standard error.
+    func openRoster(_ access: Roster.Access) throws -> Roster {
+        let roster = try Roster(path: databasePath, access: access, busyTimeout: busyTimeout)
+        if !roster.openSummary.created, !roster.openSummary.appliedMigrations.isEmpty {
+            errors.write(OpenSummaryView.migrationLine(roster.openSummary, path: databasePath) + "\n")
+        }
+        return roster
+    }
+}

@@ -1,0 +1,28 @@
+import RosterService
+
+/// `rosterdb init [--sample]`: creates or migrates the roster, and can load the sample roster.
+struct InitCommand: Command {
+    static let spec = CommandSpec(
+        name: "init",
+        abstract: "Create the roster database, or migrate it to this version's schema.",
+        discussion: "With --sample, the sample roster (seed.sql) is loaded when the roster is empty; "
+            + "running it again adds nothing.",
+        options: [.flag("sample", help: "Load the sample roster when the roster is empty.")]
+    )
+
+    let loadSample: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        loadSample = arguments.flag("sample")
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let roster = try Roster(path: context.databasePath, access: .write, busyTimeout: context.busyTimeout)
+        context.output.write(OpenSummaryView.render(roster.openSummary, path: context.databasePath) + "\n")
+        if loadSample {
+            let added = try roster.loadSampleIfEmpty()
+            context.output.write(InitView.sampleLine(added: added, total: try roster.count()) + "\n")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,35 @@
+import RosterModel
+
+/// The documented exit codes (BSD sysexits where one fits).
+enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    case failure = 1
+    case usage = 64
+    case invalidData = 65
+    case unreadableInput = 66
+    case ioError = 74
+    case busy = 75
+
+    init(_ category: ErrorCategory) {
+        switch category {
+        case .failure: self = .failure
+        case .invalidData: self = .invalidData
+        case .unreadableInput: self = .unreadableInput
+        case .io: self = .ioError
+        case .busy: self = .busy
+        }
+    }
+
+    /// What the code means, for `--help` and README.
+    var meaning: String {
+        switch self {
+        case .success: "success"
+        case .failure: "other failure (player not found, unusable database)"
+        case .usage: "usage error (unknown option, invalid value)"
+        case .invalidData: "invalid input data (nothing was written)"
+        case .unreadableInput: "input file missing or unreadable"
+        case .ioError: "I/O error: disk full, read-only file (the roster is unchanged)"
+        case .busy: "database locked by another writer past the busy timeout; try again later"
+        }
+    }
+}

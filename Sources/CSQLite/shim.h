@@ -1,0 +1,16 @@
+#ifndef ROSTERDB_CSQLITE_SHIM_H
+#define ROSTERDB_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a cast macro that Swift cannot import: it tells SQLite to copy a bound value.
+static inline sqlite3_destructor_type csqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+
+// sqlite3_db_config is variadic, which Swift cannot call.
+static inline int csqlite_enable_defensive(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
+}
+
+#endif

@@ -1,0 +1,83 @@
+import Glibc
+
+/// A day in the proleptic Gregorian calendar, written `yyyy-MM-dd`; ordered by time.
+public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// A valid date, or nil (`2023-02-30` is not a date).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    /// Parses exactly `yyyy-MM-dd`: four-digit year, two-digit month and day, and a day that exists.
+    public init?(iso text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// `yyyy-MM-dd`.
+    public var description: String {
+        CalendarDate.iso(year: year, month: month, day: day)
+    }
+
+    /// Whole years from `self` (a birth date) to `date`. Someone born on 29 February is a year older on
+    /// 1 March in common years.
+    public func age(on date: CalendarDate) -> Int {
+        let hadBirthday = (date.month, date.day) >= (month, day)
+        return date.year - year - (hadBirthday ? 0 : 1)
+    }
+
+    /// The `yyyy-MM-dd` text that bounds birth dates of people at least `years` old on `self`: someone is
+    /// that old exactly when their birth date is at most this text. The text keeps this date's month and day,
+    /// so it need not be a real date (`2003-02-29`); it is only compared as text with stored dates.
+    public func latestBirthDate(forAge years: Int) -> String {
+        CalendarDate.iso(year: year - years, month: month, day: day)
+    }
+
+    /// Today in the local time zone.
+    public static func today() -> CalendarDate {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    private static func iso(year: Int, month: Int, day: Int) -> String {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
+}

@@ -1,0 +1,18 @@
+/// What kind of failure an error is, which decides the process exit code.
+public enum ErrorCategory: Sendable {
+    /// A player or database that is not there, or a database rosterdb cannot use (exit 1).
+    case failure
+    /// Input data that is invalid (exit 65).
+    case invalidData
+    /// An input file that is missing or unreadable (exit 66).
+    case unreadableInput
+    /// Writing failed: disk full, read-only file (exit 74).
+    case io
+    /// The database stayed locked by another writer past the busy timeout (exit 75).
+    case busy
+}
+
+/// An error that knows its category.
+public protocol CategorizedError: Error, CustomStringConvertible {
+    var category: ErrorCategory { get }
+}

@@ -1,0 +1,49 @@
+/// Folds names for comparison and sorting: lower case, accents and strokes removed, runs of white space
+/// collapsed to one space and trimmed. `  Kylian MBAPPÉ ` folds to `kylian mbappe`, `Ødegaard` to `odegaard`.
+///
+/// Letters of scripts without case or accents (Hangul, CJK) are kept as they are.
+public enum NameFolding {
+    public static func fold(_ text: String) -> String {
+        var folded = ""
+        folded.reserveCapacity(text.utf8.count)
+        var spacePending = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                spacePending = !folded.isEmpty
+                continue
+            }
+            if spacePending {
+                folded.append(" ")
+                spacePending = false
+            }
+            let value = scalar.value
+            if value < 0x80 {
+                let lower = (0x41...0x5A).contains(value) ? value + 0x20 : value
+                folded.unicodeScalars.append(Unicode.Scalar(UInt8(lower)))
+            } else if let replacement = replacement(for: value) {
+                folded += replacement
+            } else if !isCombiningDiacritic(value) {
+                folded += scalar.properties.lowercaseMapping
+            }
+        }
+        return folded
+    }
+
+    private static func replacement(for value: UInt32) -> String? {
+        var low = 0
+        var high = table.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let entry = table[middle]
+            if entry.scalar == value { return entry.folded }
+            if entry.scalar < value { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
+    }
+
+    /// Combining accents, as decomposed text carries them (`e` + U+0301).
+    private static func isCombiningDiacritic(_ value: UInt32) -> Bool {
+        (0x0300...0x036F).contains(value) || (0x1AB0...0x1AFF).contains(value) || (0x1DC0...0x1DFF).contains(value)
+            || (0x20D0...0x20FF).contains(value) || (0xFE20...0xFE2F).contains(value)
+    }
+}

@@ -1,0 +1,129 @@
+/// A playing position: one of the specific roles, or one of the four lines (GK, DF, MF, FW).
+///
+/// Every role belongs to exactly one line, so a filter on a line (`FW`) can match every role on it.
+public enum Position: String, CaseIterable, Sendable, Comparable {
+    case goalkeeper = "GK"
+    case sweeper = "SW"
+    case centreBack = "CB"
+    case leftBack = "LB"
+    case rightBack = "RB"
+    case leftWingBack = "LWB"
+    case rightWingBack = "RWB"
+    case defensiveMidfielder = "DM"
+    case centralMidfielder = "CM"
+    case attackingMidfielder = "AM"
+    case leftMidfielder = "LM"
+    case rightMidfielder = "RM"
+    case leftWinger = "LW"
+    case rightWinger = "RW"
+    case secondStriker = "SS"
+    case centreForward = "CF"
+    case striker = "ST"
+    case defender = "DF"
+    case midfielder = "MF"
+    case forward = "FW"
+
+    /// The short code stored in the database and printed in tables (`RW`).
+    public var code: String { rawValue }
+
+    /// The line this position plays on; a line is its own line.
+    public var line: Position {
+        switch self {
+        case .goalkeeper: .goalkeeper
+        case .sweeper, .centreBack, .leftBack, .rightBack, .leftWingBack, .rightWingBack, .defender: .defender
+        case .defensiveMidfielder, .centralMidfielder, .attackingMidfielder, .leftMidfielder, .rightMidfielder,
+            .midfielder:
+            .midfielder
+        case .leftWinger, .rightWinger, .secondStriker, .centreForward, .striker, .forward: .forward
+        }
+    }
+
+    /// Whether this is one of the four lines rather than a specific role.
+    public var isLine: Bool { line == self }
+
+    /// The positions a filter on `self` matches: every position on a line, or just the role itself.
+    public var matchingPositions: [Position] {
+        isLine ? Position.allCases.filter { $0.line == self } : [self]
+    }
+
+    /// The English name shown in the detail view (`Right Winger`).
+    public var fullName: String {
+        switch self {
+        case .goalkeeper: "Goalkeeper"
+        case .sweeper: "Sweeper"
+        case .centreBack: "Centre-Back"
+        case .leftBack: "Left-Back"
+        case .rightBack: "Right-Back"
+        case .leftWingBack: "Left Wing-Back"
+        case .rightWingBack: "Right Wing-Back"
+        case .defensiveMidfielder: "Defensive Midfielder"
+        case .centralMidfielder: "Central Midfielder"
+        case .attackingMidfielder: "Attacking Midfielder"
+        case .leftMidfielder: "Left Midfielder"
+        case .rightMidfielder: "Right Midfielder"
+        case .leftWinger: "Left Winger"
+        case .rightWinger: "Right Winger"
+        case .secondStriker: "Second Striker"
+        case .centreForward: "Centre-Forward"
+        case .striker: "Striker"
+        case .defender: "Defender"
+        case .midfielder: "Midfielder"
+        case .forward: "Forward"
+        }
+    }
+
+    /// The accepted codes, for error messages: `GK, SW, CB, …, FW`.
+    public static let acceptedCodes: String = allCases.map(\.code).joined(separator: ", ")
+
+    /// Parses a code or a common synonym, ignoring case, spaces, hyphens, underscores and dots.
+    ///
+    /// `st`, `Striker`, `CDM`, `Centre Back`, `center-back` and `Defender` are all accepted; anything else is nil.
+    public init?(parsing text: String) {
+        var key = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case " ", "-", "_", ".", "\t": continue
+            case "a"..."z": key.unicodeScalars.append(Unicode.Scalar(scalar.value - 32)!)
+            default: key.unicodeScalars.append(scalar)
+            }
+        }
+        guard let position = Position.synonyms[key] else { return nil }
+        self = position
+    }
+
+    public static func < (lhs: Position, rhs: Position) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// Upper-case keys, without separators, for every accepted spelling.
+    private static let synonyms: [String: Position] = {
+        var table: [String: Position] = [:]
+        for position in allCases {
+            table[position.code] = position
+            table[position.fullName.uppercased().filter { $0 != " " && $0 != "-" }] = position
+        }
+        let extra: [Position: [String]] = [
+            .goalkeeper: ["G", "GOALIE", "KEEPER", "GOALTENDER"],
+            .sweeper: ["LIBERO"],
+            .centreBack: ["CENTERBACK", "CENTRALDEFENDER", "CENTREHALF", "CENTERHALF", "CD"],
+            .leftBack: ["LEFTFULLBACK"],
+            .rightBack: ["RIGHTFULLBACK"],
+            .defensiveMidfielder: ["CDM", "DMF", "HOLDINGMIDFIELDER"],
+            .centralMidfielder: ["CMF", "CENTREMIDFIELDER", "CENTERMIDFIELDER"],
+            .attackingMidfielder: ["CAM", "AMF", "PLAYMAKER"],
+            .leftMidfielder: ["LMF"],
+            .rightMidfielder: ["RMF"],
+            .leftWinger: ["LWF", "LEFTWING"],
+            .rightWinger: ["RWF", "RIGHTWING"],
+            .secondStriker: ["SHADOWSTRIKER"],
+            .centreForward: ["CENTERFORWARD"],
+            .defender: ["DEF", "D", "DEFENCE", "DEFENSE"],
+            .midfielder: ["MID", "M", "MIDFIELD"],
+            .forward: ["FWD", "F", "ATT", "ATTACKER"],
+        ]
+        for (position, spellings) in extra {
+            for spelling in spellings { table[spelling] = position }
+        }
+        return table
+    }()
+}

@@ -1,0 +1,22 @@
+extension Connection {
+    enum TransactionKind: String {
+        /// Takes the write lock at once, waiting up to the busy timeout, so a writer never fails half-way.
+        case immediate = "BEGIN IMMEDIATE"
+        /// Reads one consistent snapshot.
+        case deferred = "BEGIN DEFERRED"
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+        try execute(kind.rawValue)
+        let result: T
+        do {
+            result = try body()
+            try execute("COMMIT")
+        } catch {
+            if isInTransaction { try? execute("ROLLBACK") }
+            throw error
+        }
+        return result
+    }
+}

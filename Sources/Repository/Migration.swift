@@ -1,0 +1,33 @@
+/// One step of the schema: a file `Migrations/NNNN_description.sql`, embedded at build time.
+public struct Migration: Sendable, Equatable {
+    /// The number the file name starts with; migrations run in this order.
+    public let version: Int
+    /// The file name without number and extension (`create_players`).
+    public let name: String
+    /// SHA-256 of the file's bytes, in hex.
+    public let checksum: String
+    public let sql: String
+
+    public init(version: Int, name: String, checksum: String, sql: String) {
+        self.version = version
+        self.name = name
+        self.checksum = checksum
+        self.sql = sql
+    }
+
+    /// `0001_create_players`, as people and error messages name it.
+    public var identifier: String {
+        let digits = String(version)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "_" + name
+    }
+
+    /// The migrations built into this binary from `Migrations/`, in order.
+    public static let embedded: [Migration] = EmbeddedMigrations.files.map { file in
+        let stem = file.name.hasSuffix(".sql") ? String(file.name.dropLast(4)) : file.name
+        let parts = stem.split(separator: "_", maxSplits: 1)
+        guard parts.count == 2, let version = Int(parts[0]) else {
+            preconditionFailure("migration file \(file.name) is not named NNNN_description.sql")
+        }
+        return Migration(version: version, name: String(parts[1]), checksum: file.sha256, sql: file.text)
+    }
+}

@@ -1,0 +1,116 @@
+import CSQLite
+import RosterModel
+
+/// The players table: maps rows to `Player` and back. Every value is bound, never spliced into SQL.
+public struct PlayerRepository {
+    let connection: Connection
+
+    /// The columns a `Player` is read from, in `player(from:)`'s order.
+    static let playerColumns = "id, name, position, goals, assists, nationality, birth_date, image"
+
+    // MARK: - Reading
+
+    /// The number of players.
+    public func count() throws -> Int {
+        let statement = try connection.cached("SELECT count(*) FROM players")
+        _ = try statement.step()
+        return statement.int(at: 0)
+    }
+
+    /// The player with `id`, if any.
+    public func player(id: Int64) throws -> Player? {
+        let statement = try connection.cached("SELECT \(Self.playerColumns) FROM players WHERE id = ?")
+        try statement.bind(id, at: 1)
+        return try statement.step() ? try player(from: statement) : nil
+    }
+
+    /// Calls `body` with every player in id order, one row at a time.
+    public func forEachPlayer(_ body: (Player) throws -> Void) throws {
+        let statement = try connection.prepare("SELECT \(Self.playerColumns) FROM players ORDER BY id")
+        while try statement.step() {
+            try body(try player(from: statement))
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Inserts `player`, with its id when it has one; returns the id.
+    @discardableResult
+    public func insert(_ player: Player) throws -> Int64 {
+        let statement = try connection.cached(
+            """
+            INSERT INTO players (id, name, position, goals, assists, nationality, birth_date, image, sort_name)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try bind(player, to: statement)
+        try statement.run()
+        return connection.lastInsertedRowID
+    }
+
+    /// Overwrites the stored player that has `player.id`.
+    public func update(_ player: Player) throws {
+        precondition(player.id != nil, "update needs a player with an id")
+        let statement = try connection.cached(
+            """
+            UPDATE players SET id = ?1, name = ?2, position = ?3, goals = ?4, assists = ?5, nationality = ?6,
+                birth_date = ?7, image = ?8, sort_name = ?9
+            WHERE id = ?1
+            """)
+        try bind(player, to: statement)
+        try statement.run()
+    }
+
+    /// Fills `sort_name` where it is missing (rows written by other tools, or renamed by them); returns how many.
+    @discardableResult
+    public func fillMissingSortNames() throws -> Int {
+        let missing = try connection.prepare("SELECT id, name FROM players WHERE sort_name IS NULL")
+        var rows: [(id: Int64, name: String)] = []
+        while try missing.step() { rows.append((missing.int64(at: 0), missing.text(at: 1))) }
+        let fill = try connection.cached("UPDATE players SET sort_name = ? WHERE id = ?")
+        for row in rows {
+            fill.reset()
+            try fill.bind(NameFolding.fold(row.name), at: 1)
+            try fill.bind(row.id, at: 2)
+            try fill.run()
+        }
+        return rows.count
+    }
+
+    /// Runs an SQL script of the package's own (the sample roster), never text from a user.
+    public func runScript(_ sql: String) throws {
+        try connection.execute(sql)
+    }
+
+    // MARK: - Mapping
+
+    private func bind(_ player: Player, to statement: Statement) throws {
+        try statement.bind(player.id, at: 1)
+        try statement.bind(player.name, at: 2)
+        try statement.bind(player.position.code, at: 3)
+        try statement.bind(player.goals, at: 4)
+        try statement.bind(player.assists, at: 5)
+        try statement.bind(player.nationality, at: 6)
+        try statement.bind(player.birthDate?.description, at: 7)
+        try statement.bind(player.image, at: 8)
+        try statement.bind(player.sortName, at: 9)
+    }
+
+    /// The player in the statement's current row, whose first columns are `playerColumns`.
+    func player(from statement: Statement) throws -> Player {
+        let positionCode = statement.text(at: 2)
+        let birthText = statement.optionalText(at: 6)
+        guard let position = Position(rawValue: positionCode) else {
+            throw DatabaseError(code: SQLITE_CORRUPT, message: "unknown position '\(positionCode)' in players", sql: statement.sql)
+        }
+        let birthDate = try birthText.map { text in
+            guard let date = CalendarDate(iso: text) else {
+                throw DatabaseError(code: SQLITE_CORRUPT, message: "invalid birth_date '\(text)' in players", sql: statement.sql)
+            }
+            return date
+        }
+        return Player(
+            id: statement.int64(at: 0), name: statement.text(at: 1), position: position,
+            goals: statement.int(at: 3), assists: statement.int(at: 4), nationality: statement.optionalText(at: 5),
+            birthDate: birthDate, image: statement.optionalText(at: 7))
+    }
+}

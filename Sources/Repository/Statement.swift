@@ -1,0 +1,122 @@
+import CSQLite
+
+/// A value bound to, or read from, a statement.
+enum DatabaseValue: Equatable {
+    case null
+    case integer(Int64)
+    case text(String)
+}
+
+/// A prepared statement. It owns its `sqlite3_stmt` and finalizes it when released.
+final class Statement {
+    let handle: SQLiteStatementHandle
+    let sql: String
+    private unowned let connection: Connection
+
+    init(connection: Connection, sql: String) throws {
+        var handle: SQLiteStatementHandle?
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        try connection.check(code, sql: sql)
+        guard let handle else {
+            throw DatabaseError(code: SQLITE_MISUSE, message: "no statement in SQL", sql: sql)
+        }
+        self.handle = handle
+        self.sql = sql
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    // MARK: - Binding (parameters are numbered from 1)
+
+    func bind(_ value: Int64?, at index: Int32) throws {
+        let code = value.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index)
+        try connection.check(code, sql: sql)
+    }
+
+    func bind(_ value: Int?, at index: Int32) throws {
+        try bind(value.map(Int64.init), at: index)
+    }
+
+    func bind(_ value: String?, at index: Int32) throws {
+        guard var text = value else {
+            try connection.check(sqlite3_bind_null(handle, index), sql: sql)
+            return
+        }
+        // Bound with its byte length, so text holding NUL is neither cut short nor misread.
+        let code = text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress else {
+                return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+            }
+            return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
+            }
+        }
+        try connection.check(code, sql: sql)
+    }
+
+    func bind(_ value: DatabaseValue, at index: Int32) throws {
+        switch value {
+        case .null: try bind(nil as Int64?, at: index)
+        case .integer(let number): try bind(number, at: index)
+        case .text(let text): try bind(text, at: index)
+        }
+    }
+
+    /// Binds `values` to parameters 1, 2, ….
+    func bind(_ values: [DatabaseValue]) throws {
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    // MARK: - Running
+
+    /// Advances to the next row; false when the statement is done.
+    func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        // The statement's error is the connection's error; reset so the statement can be reused.
+        let error = DatabaseError(code: code, message: String(cString: sqlite3_errmsg(connection.handle)), sql: sql)
+        sqlite3_reset(handle)
+        throw error
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws {
+        while try step() {}
+    }
+
+    /// Makes the statement ready to run again, with no values bound.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: - Reading the current row (columns are numbered from 0)
+
+    func isNull(at column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    func int64(at column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    func int(at column: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, column))
+    }
+
+    func text(at column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    func optionalText(at column: Int32) -> String? {
+        isNull(at: column) ? nil : text(at: column)
+    }
+}

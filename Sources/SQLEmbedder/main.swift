@@ -1,0 +1,54 @@
+import Foundation
+
+// Usage: SQLEmbedder TYPE-NAME OUTPUT.swift FILE.sql...
+// Writes a Swift enum `TYPE-NAME` whose `files` hold each file's name, SHA-256 and exact text.
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: SQLEmbedder TYPE-NAME OUTPUT.swift FILE.sql...\n".utf8))
+    exit(64)
+}
+let typeName = arguments[1]
+let outputPath = arguments[2]
+
+var source = """
+    // Generated at build time from the package's SQL files; do not edit.
+
+    enum \(typeName) {
+        /// Each embedded file: its name, the SHA-256 of its bytes (hex), and its text.
+        static let files: [(name: String, sha256: String, text: String)] = [
+
+    """
+for path in arguments.dropFirst(3) {
+    let url = URL(fileURLWithPath: path)
+    let bytes = try [UInt8](Data(contentsOf: url))
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+        FileHandle.standardError.write(Data("SQLEmbedder: \(path) is not valid UTF-8\n".utf8))
+        exit(65)
+    }
+    source += "        (\n"
+    source += "            name: \(swiftLiteral(url.lastPathComponent)),\n"
+    source += "            sha256: \"\(SHA256.hex(of: bytes))\",\n"
+    source += "            text: \(swiftLiteral(text))\n"
+    source += "        ),\n"
+}
+source += "    ]\n}\n"
+try Data(source.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+
+/// A Swift string literal that holds `text` byte for byte.
+func swiftLiteral(_ text: String) -> String {
+    var literal = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": literal += "\\\\"
+        case "\"": literal += "\\\""
+        case "\n": literal += "\\n"
+        case "\r": literal += "\\r"
+        case "\t": literal += "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            literal += "\\u{\(String(scalar.value, radix: 16))}"
+        default: literal.unicodeScalars.append(scalar)
+        }
+    }
+    return literal + "\""
+}

@@ -1,0 +1,54 @@
+import RosterModel
+import RosterRepository
+
+/// An open roster and what can be done with it; the service the commands call.
+public final class Roster {
+    public enum Access: Sendable {
+        /// The database must exist already.
+        case read
+        /// The database is created when missing.
+        case write
+    }
+
+    /// What opening did to the database file.
+    public struct OpenSummary: Sendable, Equatable {
+        /// The file had no roster schema before.
+        public let created: Bool
+        /// Migrations applied just now, as `0002_query_indexes`.
+        public let appliedMigrations: [String]
+        public let schemaVersion: Int
+    }
+
+    public let path: String
+    public let openSummary: OpenSummary
+    let database: RosterDatabase
+
+    /// Opens the roster at `path`, migrating it to this build's schema.
+    public init(path: String, access: Access, busyTimeout: Double = 5) throws {
+        database = try RosterDatabase(
+            path: path, mode: access == .write ? .createIfMissing : .existing, busyTimeout: busyTimeout)
+        self.path = path
+        let report = database.openReport
+        openSummary = OpenSummary(
+            created: report.created, appliedMigrations: report.appliedMigrations.map(\.identifier),
+            schemaVersion: report.schemaVersion)
+    }
+
+    /// The number of players.
+    public func count() throws -> Int {
+        try database.read { try $0.count() }
+    }
+
+    /// Loads the sample roster (`seed.sql`) when the roster is empty; returns how many players it added.
+    public func loadSampleIfEmpty() throws -> Int {
+        try database.write { players in
+            guard try players.count() == 0 else { return 0 }
+            try players.runScript(Roster.sampleSQL)
+            try players.fillMissingSortNames()
+            return try players.count()
+        }
+    }
+
+    /// The text of `seed.sql`, built into the binary.
+    static let sampleSQL: String = EmbeddedSampleRoster.files[0].text
+}

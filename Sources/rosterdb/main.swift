@@ -1,0 +1,4 @@
+import Glibc
+import RosterCLI
+
+exit(CommandLineInterface.main(arguments: CommandLine.arguments))

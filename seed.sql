@@ -1,0 +1,32 @@
+-- The sample roster that `rosterdb init --sample` loads into an empty roster.
+-- Names, positions, nationalities and birth dates are the players' real ones; goals and assists are
+-- sample figures for one season. sort_name is left for rosterdb to fill, as for any row another tool writes.
+INSERT INTO players (name, position, goals, assists, nationality, birth_date, image) VALUES
+    ('Lionel Messi',           'RW',  20, 15, 'Argentina',   '1987-06-24', 'lionel-messi.png'),
+    ('Cristiano Ronaldo',      'ST',  23, 12, 'Portugal',    '1985-02-05', 'cristiano-ronaldo.png'),
+    ('Kylian Mbappé',          'ST',  31,  7, 'France',      '1998-12-20', 'kylian-mbappe.png'),
+    ('Erling Haaland',         'ST',  27,  5, 'Norway',      '2000-07-21', 'erling-haaland.png'),
+    ('손흥민',                 'LW',  17, 10, 'South Korea', '1992-07-08', 'son-heung-min.png'),
+    ('久保 建英',              'RW',   7,  4, 'Japan',       '2001-06-04', 'takefusa-kubo.png'),
+    ('Федор Смолов',           'ST',   9,  3, 'Russia',      '1990-02-09', 'fyodor-smolov.png'),
+    ('Martin Ødegaard',        'AM',   8, 10, 'Norway',      '1998-12-17', 'martin-odegaard.png'),
+    ('Kevin De Bruyne',        'CM',   6, 18, 'Belgium',     '1991-06-28', 'kevin-de-bruyne.png'),
+    ('Luka Modrić',            'CM',   2,  6, 'Croatia',     '1985-09-09', 'luka-modric.png'),
+    ('Jude Bellingham',        'AM',  19,  6, 'England',     '2003-06-29', 'jude-bellingham.png'),
+    ('Rodri',                  'DM',   8,  9, 'Spain',       '1996-06-22', 'rodri.png'),
+    ('N''Golo Kanté',          'DM',   2,  4, 'France',      '1991-03-29', 'ngolo-kante.png'),
+    ('Vinícius Júnior',        'LW',  24, 11, 'Brazil',      '2000-07-12', 'vinicius-junior.png'),
+    ('Mohamed Salah',          'RW',  29, 18, 'Egypt',       '1992-06-15', 'mohamed-salah.png'),
+    ('Ángel Di María',         'RW',   9,  8, 'Argentina',   '1988-02-14', 'angel-di-maria.png'),
+    ('Lamine Yamal',           'RW',   7, 10, 'Spain',       '2007-07-13', 'lamine-yamal.png'),
+    ('Robert Lewandowski',     'ST',  27,  2, 'Poland',      '1988-08-21', 'robert-lewandowski.png'),
+    ('Harry Kane',             'ST',  36,  8, 'England',     '1993-07-28', 'harry-kane.png'),
+    ('Virgil van Dijk',        'CB',   3,  2, 'Netherlands', '1991-07-08', 'virgil-van-dijk.png'),
+    ('Antonio Rüdiger',        'CB',   1,  1, 'Germany',     '1993-03-03', 'antonio-rudiger.png'),
+    ('Trent Alexander-Arnold', 'RB',   3, 12, 'England',     '1998-10-07', 'trent-alexander-arnold.png'),
+    ('Alphonso Davies',        'LB',   1,  5, 'Canada',      '2000-11-02', 'alphonso-davies.png'),
+    ('Achraf Hakimi',          'RWB',  5, 10, 'Morocco',     '1998-11-04', 'achraf-hakimi.png'),
+    ('Alisson Becker',         'GK',   0,  0, 'Brazil',      '1992-10-02', 'alisson-becker.png'),
+    ('Thibaut Courtois',       'GK',   0,  0, 'Belgium',     '1992-05-11', 'thibaut-courtois.png'),
+    ('Manuel Neuer',           'GK',   0,  0, 'Germany',     '1986-03-27', 'manuel-neuer.png'),
+    ('Jan Oblak',              'GK',   0,  0, 'Slovenia',    '1993-01-07', 'jan-oblak.png');
