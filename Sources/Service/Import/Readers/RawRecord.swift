@@ -1,0 +1,62 @@
+/// A place in an input file: 1-based line, and 1-based column counted in Unicode scalars (characters).
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "line \(line), column \(column)" }
+}
+
+/// A field's value as the reader saw it, before any validation.
+public enum RawValue: Hashable, Sendable {
+    /// JSON `null`, or an empty CSV cell.
+    case null
+    /// A JSON string, unescaped.
+    case string(String)
+    /// A JSON number, exactly as written (`20`, `-0`, `20.5`, `1e400`); validation decides what it may be.
+    case number(String)
+    case bool(Bool)
+    /// A JSON array or object (its content was checked for syntax, then skipped).
+    case array
+    case object
+    /// A CSV cell: text that validation may read as a number.
+    case cell(String)
+    /// A string longer than `RawValue.maximumStringBytes`; only its length in bytes was kept, so that a hostile
+    /// 50 MB string never sits in memory.
+    case oversizedString(byteCount: Int)
+
+    /// Strings longer than this many UTF-8 bytes are reported as `oversizedString`.
+    public static let maximumStringBytes = 16_384
+}
+
+/// One field of a record: its name as written, its value, and where the value starts.
+public struct RawField: Hashable, Sendable {
+    public var name: String
+    public var value: RawValue
+    public var location: SourceLocation
+
+    public init(name: String, value: RawValue, location: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.location = location
+    }
+}
+
+/// One record of an input file, as read: fields in the order they appear, duplicates included.
+public struct RawRecord: Hashable, Sendable {
+    /// 1-based position of the record in its file (the CSV header is not a record).
+    public var number: Int
+    /// Where the record starts (the `{` of a JSON object, the first cell of a CSV row).
+    public var location: SourceLocation
+    public var fields: [RawField]
+
+    public init(number: Int, location: SourceLocation, fields: [RawField]) {
+        self.number = number
+        self.location = location
+        self.fields = fields
+    }
+}

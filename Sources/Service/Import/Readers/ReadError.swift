@@ -1,0 +1,28 @@
+/// Input that could not be read as its format: malformed JSON or CSV, invalid UTF-8, nesting too deep, or a
+/// failed read. The message names what was found and what was expected; the location says where.
+public struct ReadError: Error, Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// Malformed JSON, NDJSON or CSV, or invalid UTF-8.
+        case malformed
+        /// The file could not be read (an I/O error), exit 66.
+        case unreadable
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var location: SourceLocation
+    /// The record the error belongs to, when one had begun.
+    public var recordNumber: Int?
+    /// Reading can go on with the next record (an NDJSON line, a CSV row of the wrong width); otherwise the rest
+    /// of the file cannot be trusted and the reader returns nil from then on.
+    public var isRecoverable: Bool
+
+    public init(kind: Kind = .malformed, message: String, location: SourceLocation, recordNumber: Int?,
+                isRecoverable: Bool) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+        self.recordNumber = recordNumber
+        self.isRecoverable = isRecoverable
+    }
+}
