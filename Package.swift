@@ -42,10 +42,13 @@ let package = Package(
         .executableTarget(name: "SQLEmbedder", path: "Sources/SQLEmbedder"),
         .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["SQLEmbedder"], path: "Plugins/EmbedSQL"),
 
+        // Temporary folders, fixtures and a runner for the built binary, shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RosterModelTests", dependencies: ["RosterModel"]),
-        .testTarget(name: "RosterRepositoryTests", dependencies: ["RosterRepository", "RosterModel"]),
-        .testTarget(name: "RosterServiceTests", dependencies: ["RosterService", "RosterRepository", "RosterModel"]),
-        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterService", "RosterModel"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["rosterdb"]),
+        .testTarget(name: "RosterRepositoryTests", dependencies: ["RosterRepository", "RosterModel", "TestSupport"]),
+        .testTarget(
+            name: "RosterServiceTests", dependencies: ["RosterService", "RosterRepository", "RosterModel", "TestSupport"]),
+        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterService", "RosterModel", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["rosterdb", "RosterRepository", "TestSupport"]),
     ]
 )

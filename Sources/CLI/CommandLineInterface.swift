@@ -8,7 +8,7 @@ public enum CommandLineInterface {
     static let overview = "A command-line roster database for football players, backed by SQLite."
 
     static var commands: [any Command.Type] {
-        [InitCommand.self]
+        [InitCommand.self, ImportCommand.self, QueryCommand.self, ShowCommand.self, ExportCommand.self]
     }
     static var commandNames: [String] { commands.map { $0.spec.name } }
 

@@ -30,6 +30,16 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self.init(year: year, month: month, day: day)
     }
 
+    /// Whether `text` is written `dddd-dd-dd`, whether or not the day exists.
+    public static func hasISOShape(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10 else { return false }
+        return bytes.indices.allSatisfy { index in
+            index == 4 || index == 7
+                ? bytes[index] == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+        }
+    }
+
     /// `yyyy-MM-dd`.
     public var description: String {
         CalendarDate.iso(year: year, month: month, day: day)

@@ -2,6 +2,7 @@
 ///
 /// Every role belongs to exactly one line, so a filter on a line (`FW`) can match every role on it.
 public enum Position: String, CaseIterable, Sendable, Comparable {
+    // Declared from the goal outwards, each line after its roles: this is the order `--sort position` uses.
     case goalkeeper = "GK"
     case sweeper = "SW"
     case centreBack = "CB"
@@ -9,18 +10,18 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
     case rightBack = "RB"
     case leftWingBack = "LWB"
     case rightWingBack = "RWB"
+    case defender = "DF"
     case defensiveMidfielder = "DM"
     case centralMidfielder = "CM"
     case attackingMidfielder = "AM"
     case leftMidfielder = "LM"
     case rightMidfielder = "RM"
+    case midfielder = "MF"
     case leftWinger = "LW"
     case rightWinger = "RW"
     case secondStriker = "SS"
     case centreForward = "CF"
     case striker = "ST"
-    case defender = "DF"
-    case midfielder = "MF"
     case forward = "FW"
 
     /// The short code stored in the database and printed in tables (`RW`).

@@ -114,3 +114,43 @@ public struct PlayerRepository {
             birthDate: birthDate, image: statement.optionalText(at: 7))
     }
 }
+
+extension PlayerRepository {
+    /// The players whose `sort_name` is exactly `sortName`, in id order.
+    public func players(sortName: String) throws -> [Player] {
+        let statement = try connection.prepare(
+            "SELECT \(Self.playerColumns) FROM players WHERE sort_name = ? ORDER BY id")
+        try statement.bind(sortName, at: 1)
+        var found: [Player] = []
+        while try statement.step() { found.append(try player(from: statement)) }
+        return found
+    }
+}
+
+// MARK: - Import
+
+extension PlayerRepository {
+    /// The players an import record without id stands for: same name and same birth date (both unknown counts
+    /// as the same), as written.
+    public func players(name: String, birthDate: CalendarDate?) throws -> [Player] {
+        let statement = try connection.cached(
+            "SELECT \(Self.playerColumns) FROM players WHERE name = ? AND birth_date IS ? ORDER BY id")
+        try statement.bind(name, at: 1)
+        try statement.bind(birthDate?.description, at: 2)
+        var found: [Player] = []
+        while try statement.step() { found.append(try player(from: statement)) }
+        return found
+    }
+
+    /// Calls `body` with every id, in order.
+    public func forEachID(_ body: (Int64) throws -> Void) throws {
+        let statement = try connection.prepare("SELECT id FROM players ORDER BY id")
+        while try statement.step() { try body(statement.int64(at: 0)) }
+    }
+
+    public func delete(id: Int64) throws {
+        let statement = try connection.cached("DELETE FROM players WHERE id = ?")
+        try statement.bind(id, at: 1)
+        try statement.run()
+    }
+}

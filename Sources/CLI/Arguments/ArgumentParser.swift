@@ -14,11 +14,18 @@ struct ArgumentParser {
     let globalOptions: [OptionSpec]
 
     func parse(_ argv: [String]) throws -> Invocation {
+        // Help wins over every other mistake on the line, as in swift-argument-parser.
+        if argv.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+            let command = try? findCommand(in: argv)
+            let options = (command?.options ?? []) + globalOptions
+            return Invocation(
+                command: command, arguments: ParsedArguments(values: [:], positionals: [], options: options),
+                wantsHelp: true)
+        }
         let command = try findCommand(in: argv)
         let available = (command?.options ?? []) + globalOptions
         var values: [String: [String]] = [:]
         var positionals: [String] = []
-        var wantsHelp = false
         var optionsEnded = false
         var commandSeen = false
         var index = 0
@@ -41,7 +48,6 @@ struct ArgumentParser {
             guard let spec = ArgumentParser.lookUp(name, in: available) else {
                 throw UsageError.unknownOption(name, suggestion: ArgumentParser.suggestion(for: name, in: available))
             }
-            if spec.name == "help" { wantsHelp = true }
             if spec.takesValue {
                 if let inlineValue {
                     values[spec.name, default: []].append(inlineValue)
@@ -57,8 +63,8 @@ struct ArgumentParser {
             }
         }
         let arguments = ParsedArguments(values: values, positionals: positionals, options: available)
-        if !wantsHelp, let command { try arguments.checkPositionals(against: command.arguments) }
-        return Invocation(command: command, arguments: arguments, wantsHelp: wantsHelp)
+        if let command { try arguments.checkPositionals(against: command.arguments) }
+        return Invocation(command: command, arguments: arguments, wantsHelp: false)
     }
 
     /// The command: the first token that is neither an option nor an option's value.

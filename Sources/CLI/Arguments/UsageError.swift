@@ -9,6 +9,7 @@ enum UsageError: Error, Equatable {
     case missingArgument(String)
     case unexpectedArgument(String)
     case conflictingOptions(String, String)
+    case optionRequires(String, String)
 
     var message: String {
         switch self {
@@ -30,6 +31,8 @@ enum UsageError: Error, Equatable {
             "Unexpected argument '\(argument)'."
         case .conflictingOptions(let first, let second):
             "'\(first)' cannot be combined with '\(second)'."
+        case .optionRequires(let option, let required):
+            "'\(option)' only works together with '\(required)'."
         }
     }
 }

@@ -10,8 +10,11 @@ struct Terminal: Sendable {
     var width: Int?
 
     static func current(environment: [String: String]) -> Terminal {
-        var size = winsize()
-        let measured = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        func columns(_ descriptor: Int32) -> Int? {
+            var size = winsize()
+            return ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        }
+        let measured = columns(STDOUT_FILENO) ?? columns(STDERR_FILENO)
         return Terminal(
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,

@@ -1,0 +1,73 @@
+import RosterModel
+import RosterService
+
+/// The text an import prints: its summary, its problems, and its report as JSON.
+enum ImportReportView {
+    /// `Imported players.json: 1,204 records — 37 added, 12 updated, 1,155 unchanged, 0 removed (0.41 s)`, then
+    /// notes on unknown fields and a skipped prune.
+    static func summary(_ report: ImportReport) -> String {
+        let files = report.files.joined(separator: ", ")
+        let records = "\(report.records.groupedDigits) record\(report.records == 1 ? "" : "s")"
+        let counts: String
+        var text: String
+        if report.dryRun {
+            counts = "\(report.added.groupedDigits) to add, \(report.updated.groupedDigits) to update, "
+                + "\(report.unchanged.groupedDigits) unchanged, \(report.removed.groupedDigits) to remove"
+            text = "Checked \(files) (dry run, nothing written): \(records) — \(counts)"
+        } else {
+            counts = "\(report.added.groupedDigits) added, \(report.updated.groupedDigits) updated, "
+                + "\(report.unchanged.groupedDigits) unchanged, \(report.removed.groupedDigits) removed"
+            text = "Imported \(files): \(records) — \(counts)"
+        }
+        if report.rejectedRecords > 0 { text += ", \(report.rejectedRecords.groupedDigits) rejected" }
+        text += " (\(seconds(report.seconds)))\n"
+        if !report.unknownFields.isEmpty {
+            text += "Ignored unknown fields: \(report.unknownFields.joined(separator: ", "))\n"
+        }
+        if let reason = report.pruneSkippedReason { text += "Did not prune: \(reason).\n" }
+        return text
+    }
+
+    /// One line per problem, the first `ImportReport.problemLimit` of them, then how many more there were.
+    static func problems(_ report: ImportReport) -> String {
+        var text = report.problems.map { "\($0)\n" }.joined()
+        let unlisted = report.problemCount - report.problems.count
+        if unlisted > 0 { text += "… and \(unlisted.groupedDigits) more problem\(unlisted == 1 ? "" : "s")\n" }
+        return text
+    }
+
+    /// The report as one JSON object on one line.
+    static func json(_ report: ImportReport) -> String {
+        let rejected = report.problems.map { problem in
+            "{\"file\":\(JSONText.quoted(problem.file)),\"record\":\(problem.record.map(String.init) ?? "null"),"
+                + "\"line\":\(problem.location.line),\"column\":\(problem.location.column),"
+                + "\"field\":\(problem.field.map(JSONText.quoted) ?? "null"),"
+                + "\"value\":\(problem.value.map(JSONText.quoted) ?? "null"),"
+                + "\"message\":\(JSONText.quoted(problem.message))}"
+        }
+        let fields: [(String, String)] = [
+            ("files", "[" + report.files.map(JSONText.quoted).joined(separator: ",") + "]"),
+            ("committed", String(report.committed)),
+            ("dry_run", String(report.dryRun)),
+            ("records", String(report.records)),
+            ("added", String(report.added)),
+            ("updated", String(report.updated)),
+            ("unchanged", String(report.unchanged)),
+            ("removed", String(report.removed)),
+            ("rejected_records", String(report.rejectedRecords)),
+            ("problems", String(report.problemCount)),
+            ("rejected", "[" + rejected.joined(separator: ",") + "]"),
+            ("unknown_fields", "[" + report.unknownFields.map(JSONText.quoted).joined(separator: ",") + "]"),
+            ("seconds", seconds(report.seconds, unit: false)),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+    }
+
+    /// `0.41 s`, or `0.41` for JSON.
+    static func seconds(_ value: Double, unit: Bool = true) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        let text = "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        return unit ? text + " s" : text
+    }
+}

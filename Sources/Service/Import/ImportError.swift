@@ -1,0 +1,53 @@
+import Glibc
+import RosterModel
+
+/// Why an import wrote nothing.
+public enum ImportError: CategorizedError {
+    /// Some records are invalid and `--skip-invalid` was not given; the report lists them.
+    case invalidRecords(ImportReport)
+    /// `--prune` would remove more of the roster than `--max-prune` allows.
+    case pruneLimitExceeded(wouldRemove: Int, rosterSize: Int, limitPercent: Double, report: ImportReport)
+    /// An input file is missing, a folder, or unreadable.
+    case cannotOpen(file: String, reason: String)
+    /// Reading an input failed part-way (an I/O error, not bad content).
+    case unreadable(file: String, reason: String)
+
+    public var category: ErrorCategory {
+        switch self {
+        case .invalidRecords, .pruneLimitExceeded: .invalidData
+        case .cannotOpen, .unreadable: .unreadableInput
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidRecords(let report):
+            let invalid = report.rejectedRecords.groupedDigits
+            return "nothing was imported: \(invalid) of \(report.records.groupedDigits) records "
+                + "\(report.rejectedRecords == 1 ? "is" : "are") invalid (use --skip-invalid to import the valid ones)"
+        case .pruneLimitExceeded(let wouldRemove, let rosterSize, let limit, _):
+            let percent = rosterSize == 0 ? 0 : Double(wouldRemove) * 100 / Double(rosterSize)
+            return "nothing was imported: --prune would remove \(wouldRemove.groupedDigits) of "
+                + "\(rosterSize.groupedDigits) players (\(ImportError.percent(percent))), more than --max-prune "
+                + "\(ImportError.percent(limit)); a short or empty feed would wipe the roster. Raise --max-prune "
+                + "if this is intended"
+        case .cannotOpen(let file, let reason):
+            return "cannot open \(file): \(reason)"
+        case .unreadable(let file, let reason):
+            return "cannot read \(file): \(reason)"
+        }
+    }
+
+    /// The report of an import that was refused, when there is one.
+    public var report: ImportReport? {
+        switch self {
+        case .invalidRecords(let report), .pruneLimitExceeded(_, _, _, let report): report
+        case .cannotOpen, .unreadable: nil
+        }
+    }
+
+    static func percent(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10)%" : "\(tenths / 10).\(tenths % 10)%"
+    }
+}

@@ -1,0 +1,29 @@
+import RosterModel
+
+/// How an import treats its input and the roster.
+public struct ImportOptions: Sendable {
+    /// The input format; nil picks it from each file's extension, else from its first byte.
+    public var format: InputFormat?
+    /// The input is a full snapshot: players absent from it are removed.
+    public var prune = false
+    /// `prune` refuses to remove more than this share of the roster, in percent.
+    public var maxPrunePercent: Double = 20
+    /// Validate and count what would change, then write nothing.
+    public var dryRun = false
+    /// Write the valid records and report the invalid ones, instead of writing nothing.
+    public var skipInvalid = false
+    /// Birth dates after this day are refused.
+    public var today: CalendarDate
+
+    public init(today: CalendarDate) {
+        self.today = today
+    }
+}
+
+/// How far an import has got, for a progress bar.
+public struct ImportProgress: Sendable {
+    public var records: Int
+    public var bytesRead: Int
+    /// The total size of the inputs, when every one is a regular file.
+    public var totalBytes: Int?
+}

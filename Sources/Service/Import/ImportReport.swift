@@ -1,0 +1,39 @@
+/// What an import did, or would do with `--dry-run`.
+public struct ImportReport: Sendable {
+    /// The inputs as the user named them.
+    public var files: [String]
+    /// Records read, valid or not.
+    public var records = 0
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var removed = 0
+    /// Records that were not imported.
+    public var rejectedRecords = 0
+    /// The first problems found, at most `ImportReport.problemLimit`.
+    public var problems: [ImportProblem] = []
+    /// Every problem found, listed or not.
+    public var problemCount = 0
+    /// Field names the input used that rosterdb does not know, sorted.
+    public var unknownFields: [String] = []
+    /// A malformed input could not be read to its end, so the import must not be written in part.
+    public var unreadableRest = false
+    /// Why `--prune` removed nothing although asked to, if it did.
+    public var pruneSkippedReason: String?
+    public var dryRun = false
+    /// Whether the changes were written.
+    public var committed = false
+    public var seconds = 0.0
+
+    /// How many problems are kept for listing.
+    public static let problemLimit = 50
+
+    public init(files: [String]) {
+        self.files = files
+    }
+
+    mutating func record(_ problem: ImportProblem) {
+        problemCount += 1
+        if problems.count < ImportReport.problemLimit { problems.append(problem) }
+    }
+}

@@ -1,0 +1,42 @@
+import Glibc
+
+/// One input of an import, opened: a file, or standard input for `-`.
+final class InputFile {
+    /// The name as the user gave it, for messages.
+    let name: String
+    let descriptor: Int32
+    /// The size of a regular file, for progress; nil for pipes and terminals.
+    let size: Int?
+    private let ownsDescriptor: Bool
+
+    /// Opens `name`; `-` is standard input. A missing, unreadable or folder path throws `cannotOpen`.
+    init(opening name: String, standardInput: Int32) throws(ImportError) {
+        self.name = name
+        if name == "-" {
+            descriptor = standardInput
+            ownsDescriptor = false
+        } else {
+            let opened = open(name, O_RDONLY | O_CLOEXEC)
+            guard opened >= 0 else {
+                throw ImportError.cannotOpen(file: name, reason: String(cString: strerror(errno)))
+            }
+            descriptor = opened
+            ownsDescriptor = true
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if ownsDescriptor { close(descriptor) }
+            throw ImportError.cannotOpen(file: name, reason: reason)
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            if ownsDescriptor { close(descriptor) }
+            throw ImportError.cannotOpen(file: name, reason: "it is a folder")
+        }
+        size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+}

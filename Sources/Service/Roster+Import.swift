@@ -1,0 +1,36 @@
+import Glibc
+import RosterModel
+
+extension Roster {
+    /// Imports the inputs (`-` is standard input) in one write transaction: all of it or, when a record is
+    /// invalid and `skipInvalid` is off, none of it. With `dryRun` everything is checked and counted, then rolled
+    /// back. Throws `ImportError` for refused imports; their report says why.
+    public func importFiles(
+        _ names: [String], options: ImportOptions, standardInput: Int32 = STDIN_FILENO,
+        progress: ((ImportProgress) -> Void)? = nil
+    ) throws -> ImportReport {
+        let started = MonotonicClock.now()
+        // Every input opens before anything is written, so a missing second file leaves the roster as it was.
+        let inputs = try names.map { name throws(ImportError) in try InputFile(opening: name, standardInput: standardInput) }
+        var report: ImportReport
+        do {
+            report = try database.write { players in
+                var session = try ImportSession(players: players, options: options, inputs: inputs, progress: progress)
+                for input in inputs { try session.read(input) }
+                try session.finish()
+                if options.dryRun { throw DryRunRollback(report: session.report) }
+                return session.report
+            }
+            report.committed = true
+        } catch let rollback as DryRunRollback {
+            report = rollback.report
+        }
+        report.seconds = MonotonicClock.seconds(since: started)
+        return report
+    }
+}
+
+/// Thrown to roll back a dry run once its report is complete.
+private struct DryRunRollback: Error {
+    let report: ImportReport
+}

@@ -1,0 +1,92 @@
+import CSQLite
+import Testing
+import TestSupport
+
+@testable import RosterRepository
+
+@Suite struct ConnectionTests {
+    let folder: TemporaryDirectory
+    let connection: Connection
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        connection = try Connection(path: folder.path("wrapper.db"), flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        try connection.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER, s TEXT CHECK (s <> 'bad'))")
+    }
+
+    @Test func boundValuesComeBackUnchanged() throws {
+        let insert = try connection.prepare("INSERT INTO t (n, s) VALUES (?, ?)")
+        try insert.bind(Int64.max, at: 1)
+        try insert.bind("a\u{0}b 'quoted'; DROP TABLE t; --", at: 2)
+        try insert.run()
+        insert.reset()
+        try insert.bind(nil as Int64?, at: 1)
+        try insert.bind("", at: 2)
+        try insert.run()
+        insert.reset()
+        try insert.bind([.integer(-1), .null])
+        try insert.run()
+
+        let select = try connection.prepare("SELECT n, s FROM t ORDER BY id")
+        #expect(try select.step())
+        #expect(select.int64(at: 0) == Int64.max)
+        #expect(select.text(at: 1) == "a\u{0}b 'quoted'; DROP TABLE t; --")
+        #expect(try select.step())
+        #expect(select.isNull(at: 0))
+        #expect(select.optionalText(at: 1) == "")
+        #expect(try select.step())
+        #expect(select.int(at: 0) == -1)
+        #expect(select.optionalText(at: 1) == nil)
+        #expect(try !select.step())
+    }
+
+    @Test func errorsCarryCodeMessageAndSQL() throws {
+        let badSQL = "SELEC 1"
+        let prepareError = #expect(throws: DatabaseError.self) { try connection.prepare(badSQL) }
+        #expect(prepareError?.sql == badSQL)
+        #expect(prepareError?.message.contains("syntax error") == true)
+        #expect(prepareError?.primaryCode == SQLITE_ERROR)
+
+        let insert = try connection.prepare("INSERT INTO t (s) VALUES (?)")
+        try insert.bind("bad", at: 1)
+        let stepError = #expect(throws: DatabaseError.self) { try insert.run() }
+        #expect(stepError?.code == SQLITE_CONSTRAINT_CHECK)
+        #expect(stepError?.message.contains("CHECK constraint failed") == true)
+        #expect(stepError?.sql == "INSERT INTO t (s) VALUES (?)")
+        // The bound value stays out of the description.
+        #expect(stepError?.description.contains("bad") == false)
+    }
+
+    @Test func cachedStatementsComeBackResetAndUnbound() throws {
+        let first = try connection.cached("SELECT ?")
+        try first.bind(7, at: 1)
+        #expect(try first.step())
+        let again = try connection.cached("SELECT ?")
+        #expect(first === again)
+        #expect(try again.step())
+        #expect(again.isNull(at: 0))
+    }
+
+    @Test func transactionsRollBackWhenTheBodyThrows() throws {
+        struct Boom: Error {}
+        #expect(throws: Boom.self) {
+            try connection.transaction(.immediate) {
+                try connection.execute("INSERT INTO t (n) VALUES (1)")
+                throw Boom()
+            }
+        }
+        #expect(!connection.isInTransaction)
+        let count = try connection.prepare("SELECT count(*) FROM t")
+        _ = try count.step()
+        #expect(count.int(at: 0) == 0)
+    }
+
+    @Test func busyAndIOErrorsHaveTheirCategories() {
+        #expect(DatabaseError(code: SQLITE_BUSY, message: "database is locked", sql: nil).category == .busy)
+        #expect(DatabaseError(code: SQLITE_FULL, message: "database or disk is full", sql: nil).category == .io)
+        #expect(DatabaseError(code: SQLITE_READONLY, message: "attempt to write a readonly database", sql: nil).category == .io)
+        #expect(DatabaseError(code: SQLITE_CORRUPT, message: "malformed", sql: nil).category == .failure)
+        #expect(DatabaseError(code: SQLITE_BUSY, message: "", sql: nil).description
+                == "database is locked by another writer; try again later")
+    }
+}

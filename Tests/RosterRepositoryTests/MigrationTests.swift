@@ -1,0 +1,145 @@
+import CSQLite
+import Foundation
+import RosterModel
+import Testing
+import TestSupport
+
+@testable import RosterRepository
+
+@Suite struct MigrationTests {
+    let folder: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("roster.db")
+    }
+
+    private func ledger(_ path: String) throws -> [String] {
+        let connection = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
+        let statement = try connection.prepare("SELECT version, name, checksum FROM schema_migrations ORDER BY version")
+        var rows: [String] = []
+        while try statement.step() {
+            rows.append("\(statement.int(at: 0)) \(statement.text(at: 1)) \(statement.text(at: 2))")
+        }
+        return rows
+    }
+
+    @Test func aNewDatabaseGetsEveryMigrationInOrder() throws {
+        let database = try RosterDatabase(path: path, mode: .createIfMissing)
+        #expect(database.openReport.created)
+        #expect(database.openReport.appliedMigrations.map(\.identifier)
+                == ["0001_create_players", "0002_query_indexes", "0003_name_search"])
+        #expect(try ledger(path) == Migration.embedded.map { "\($0.version) \($0.name) \($0.checksum)" })
+        let journal = try database.connection.prepare("PRAGMA journal_mode")
+        _ = try journal.step()
+        #expect(journal.text(at: 0) == "wal")
+    }
+
+    @Test func embeddedChecksumsAreTheSHA256OfTheMigrationFiles() throws {
+        for migration in Migration.embedded {
+            let file = Fixtures.packageRoot.appendingPathComponent("Migrations/\(migration.identifier).sql")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+            process.arguments = [file.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            process.waitUntilExit()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(output.split(separator: " ").first.map(String.init) == migration.checksum)
+            #expect(try String(contentsOf: file, encoding: .utf8) == migration.sql)
+        }
+    }
+
+    @Test func reopeningAppliesNothing() throws {
+        _ = try RosterDatabase(path: path, mode: .createIfMissing)
+        let again = try RosterDatabase(path: path, mode: .existing)
+        #expect(!again.openReport.created)
+        #expect(again.openReport.appliedMigrations.isEmpty)
+    }
+
+    @Test func anOlderSchemaIsMigratedAndKeepsItsPlayers() throws {
+        let first = Array(Migration.embedded.prefix(1))
+        do {
+            let old = try RosterDatabase(path: path, mode: .createIfMissing, migrations: first)
+            try old.write { try $0.insert(Player(name: "Lionel Messi", position: .rightWinger, goals: 20)) }
+        }
+        let upgraded = try RosterDatabase(path: path, mode: .existing)
+        #expect(!upgraded.openReport.created)
+        #expect(upgraded.openReport.appliedMigrations.map(\.identifier) == ["0002_query_indexes", "0003_name_search"])
+        var criteria = PlayerCriteria()
+        criteria.nameWords = ["mess"]
+        #expect(try upgraded.read { try $0.count(matching: criteria) } == 1)
+    }
+
+    @Test func aChangedMigrationIsRefusedAndTheFileUntouched() throws {
+        _ = try RosterDatabase(path: path, mode: .createIfMissing)
+        try withLedger { try $0.execute("UPDATE schema_migrations SET checksum = 'abc123' WHERE version = 2") }
+        let before = folder.bytes(of: path)
+        let error = #expect(throws: DatabaseOpenError.self) { try RosterDatabase(path: path, mode: .existing) }
+        guard case .changedMigration(_, let migration, let recorded, _) = error else {
+            Issue.record("expected changedMigration, got \(String(describing: error))")
+            return
+        }
+        #expect(migration == "0002_query_indexes")
+        #expect(recorded == "abc123")
+        #expect(error?.description.contains("0002_query_indexes") == true)
+        #expect(folder.bytes(of: path) == before)
+    }
+
+    @Test func aMigrationFromANewerBuildIsRefusedAndTheFileUntouched() throws {
+        _ = try RosterDatabase(path: path, mode: .createIfMissing)
+        try withLedger {
+            try $0.execute("INSERT INTO schema_migrations VALUES (4, 'player_clubs', 'ffff', '2030-01-01T00:00:00Z')")
+        }
+        let before = folder.bytes(of: path)
+        let error = #expect(throws: DatabaseOpenError.self) { try RosterDatabase(path: path, mode: .createIfMissing) }
+        #expect(error == .newerSchema(path: path, migration: "0004_player_clubs"))
+        #expect(error?.description.contains("newer rosterdb") == true)
+        #expect(folder.bytes(of: path) == before)
+    }
+
+    @Test func aFileThatIsNotSQLiteIsRefusedAndItsBytesUntouched() throws {
+        let bytes = Array("name,position\nLionel Messi,RW\n".utf8) + Array(repeating: 0xAB, count: 4096)
+        try folder.write(bytes: bytes, to: "roster.db")
+        let error = #expect(throws: DatabaseOpenError.self) { try RosterDatabase(path: path, mode: .createIfMissing) }
+        #expect(error == .notSQLite(path: path))
+        #expect(folder.bytes(of: path) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func anSQLiteDatabaseOfAnotherProgramIsRefusedAndUntouched() throws {
+        do {
+            let other = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            try other.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+        }
+        let before = folder.bytes(of: path)
+        let error = #expect(throws: DatabaseOpenError.self) { try RosterDatabase(path: path, mode: .createIfMissing) }
+        #expect(error == .notRoster(path: path))
+        #expect(folder.bytes(of: path) == before)
+    }
+
+    @Test func aMissingFileIsNotCreatedForReading() {
+        let error = #expect(throws: DatabaseOpenError.self) { try RosterDatabase(path: path, mode: .existing) }
+        #expect(error == .missing(path: path))
+        #expect(error?.description
+                == "no roster database at \(path) — create one with 'rosterdb init' or 'rosterdb import FILE'")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aFolderOrAMissingFolderIsRefused() {
+        #expect(throws: DatabaseOpenError.isDirectory(path: folder.url.path)) {
+            try RosterDatabase(path: folder.url.path, mode: .createIfMissing)
+        }
+        let nested = folder.path("no/such/folder/roster.db")
+        #expect(throws: DatabaseOpenError.missingFolder(path: nested)) {
+            try RosterDatabase(path: nested, mode: .createIfMissing)
+        }
+    }
+
+    private func withLedger(_ body: (Connection) throws -> Void) throws {
+        let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
+        try body(connection)
+    }
+}

@@ -1,0 +1,274 @@
+import RosterModel
+import RosterService
+import Testing
+import TestSupport
+
+@Suite struct ImportTests {
+    let folder: TemporaryDirectory
+    let roster: Roster
+    let today = CalendarDate(year: 2026, month: 1, day: 15)!
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        roster = try Roster(path: folder.path("roster.db"), access: .write)
+    }
+
+    private func options(_ configure: (inout ImportOptions) -> Void = { _ in }) -> ImportOptions {
+        var options = ImportOptions(today: today)
+        configure(&options)
+        return options
+    }
+
+    private func importing(_ text: String, as name: String = "players.json",
+                           _ configure: (inout ImportOptions) -> Void = { _ in }) throws -> ImportReport {
+        let path = try folder.write(text, to: name)
+        return try roster.importFiles([path], options: options(configure))
+    }
+
+    private func all() throws -> [Player] {
+        var players: [Player] = []
+        try roster.forEachPlayer { players.append($0) }
+        return players
+    }
+
+    private static let three = """
+        [
+          {"id": 10, "name": "Lionel Messi", "position": "RW", "goals": 20, "assists": 15,
+           "nationality": "Argentina", "birth_date": "1987-06-24", "image": "messi.png"},
+          {"name": "Cristiano Ronaldo", "position": "Striker", "goals": 23, "assists": 12,
+           "nationality": "Portugal", "birth_date": "1985-02-05"},
+          {"name": "손흥민", "position": "lw", "nationality": null}
+        ]
+        """
+
+    @Test func addsThenLeavesUnchangedThenUpdates() throws {
+        let first = try importing(Self.three)
+        #expect((first.records, first.added, first.updated, first.unchanged, first.removed) == (3, 3, 0, 0, 0))
+        #expect(first.committed)
+        let players = try all()
+        #expect(players.map(\.id) == [10, 11, 12])
+        #expect(players[0] == Player(id: 10, name: "Lionel Messi", position: .rightWinger, goals: 20, assists: 15,
+                                     nationality: "Argentina", birthDate: CalendarDate(iso: "1987-06-24"),
+                                     image: "messi.png"))
+        #expect(players[1].position == .striker)
+        #expect(players[2] == Player(id: 12, name: "손흥민", position: .leftWinger))
+
+        let again = try importing(Self.three)
+        #expect((again.added, again.updated, again.unchanged) == (0, 0, 3))
+        #expect(try all() == players)
+
+        let changed = try importing(Self.three.replacingOccurrences(of: "\"goals\": 23", with: "\"goals\": 24"))
+        #expect((changed.added, changed.updated, changed.unchanged) == (0, 1, 2))
+        #expect(try all()[1].goals == 24)
+    }
+
+    @Test func readsTheOriginalAppFieldNames() throws {
+        let report = try importing(#"[{"name": "Lionel Messi", "position": "RW", "goal": 20, "assist": 15, "age": "1987-06-24"}]"#)
+        #expect(report.added == 1)
+        #expect(try all()[0] == Player(id: 1, name: "Lionel Messi", position: .rightWinger, goals: 20, assists: 15,
+                                       birthDate: CalendarDate(iso: "1987-06-24")))
+    }
+
+    @Test func readsNDJSONAndCSVWithEmptyCellsAsUnknown() throws {
+        let ndjson = try importing("""
+            {"name": "Erling Haaland", "position": "ST", "goals": 27}
+
+            {"name": "Martin Ødegaard", "position": "AM", "birth_date": "1998-12-17"}
+            """, as: "feed.ndjson")
+        #expect(ndjson.added == 2)
+        let csv = try importing(
+            "\u{FEFF}name,position,goals,assists,nationality,birth_date,image\r\n"
+                + "\"Kanté, N'Golo\",DM,2,,,1991-03-29,\r\n\"Luka \"\"Lukita\"\" Modrić\",CM,,6,Croatia,,\r\n",
+            as: "feed.csv")
+        #expect(csv.added == 2)
+        let players = try all()
+        #expect(players[2] == Player(id: 3, name: "Kanté, N'Golo", position: .defensiveMidfielder, goals: 2,
+                                     birthDate: CalendarDate(iso: "1991-03-29")))
+        #expect(players[3] == Player(id: 4, name: "Luka \"Lukita\" Modrić", position: .centralMidfielder, assists: 6,
+                                     nationality: "Croatia"))
+    }
+
+    @Test(arguments: [
+        (#"{"name": "A", "position": "ST", "goals": "20"}"#, "goals", "expected a whole number, got a string (\"20\")"),
+        (#"{"name": "A", "position": "ST", "goals": 20.5}"#, "goals", "expected a whole number, got 20.5"),
+        (#"{"name": "A", "position": "ST", "goals": 2e1}"#, "goals", "expected a whole number, got 2e1"),
+        (#"{"name": "A", "position": "ST", "assists": -1}"#, "assists", "must not be negative, got -1"),
+        (#"{"name": "A", "position": "ST", "assists": -0}"#, "assists", "must not be negative, got -0"),
+        (#"{"name": "A", "position": "ST", "goals": 1000001}"#, "goals", "must be at most 1,000,000, got 1000001"),
+        (#"{"name": "A", "position": "ST", "goals": 1e400}"#, "goals", "expected a whole number, got 1e400"),
+        (#"{"name": "A", "position": "ST", "goals": true}"#, "goals", "expected a whole number, got a boolean (true)"),
+        (#"{"id": 0, "name": "A", "position": "ST"}"#, "id", "expected a positive whole number, got 0"),
+        (#"{"id": "7", "name": "A", "position": "ST"}"#, "id", "expected a positive whole number, got a string (\"7\")"),
+        (#"{"name": "A", "position": "ST", "birth_date": "2023-02-30"}"#, "birth_date", "2023-02-30 is not a real date"),
+        (#"{"name": "A", "position": "ST", "birth_date": "24/06/1987"}"#, "birth_date", "expected a date written yyyy-MM-dd, got 24/06/1987"),
+        (#"{"name": "A", "position": "ST", "birth_date": "2026-01-16"}"#, "birth_date", "2026-01-16 is in the future"),
+        (#"{"name": "A", "position": "ST", "birth_date": "1849-12-31"}"#, "birth_date", "1849-12-31 is before 1850"),
+        (#"{"name": "A", "position": "ST", "age": 36}"#, "age", "age holds the birth date (yyyy-MM-dd), not an age in years (got 36)"),
+        (#"{"name": "   ", "position": "ST"}"#, "name", "is empty or only white space"),
+        (#"{"name": 7, "position": "ST"}"#, "name", "expected a string, got a number (7)"),
+        (#"{"name": "A\u0007B", "position": "ST"}"#, "name", "contains the control character U+0007"),
+        (#"{"name": "A", "position": "wizard"}"#, "position", "unknown position; accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender"),
+        (#"{"name": "A", "position": "ST", "goals": 1, "goal": 1}"#, "goal", "the record names both goal and goals, which mean the same"),
+        (#"{"name": "A", "position": "ST", "nationality": ["x"]}"#, "nationality", "expected a string, got an array"),
+    ])
+    func invalidRecordsAreRefusedWithTheirFieldAndMessage(record: String, field: String, message: String) throws {
+        let error = #expect(throws: ImportError.self) { try importing("[\(record)]") }
+        let problems = try #require(error?.report?.problems)
+        #expect(problems.count == 1)
+        #expect(problems.first?.field == field)
+        #expect(problems.first?.message == message)
+        #expect(problems.first?.record == 1)
+        #expect(problems.first?.location.line == 1)
+        #expect(try roster.count() == 0)
+    }
+
+    @Test func aMissingNameOrPositionIsNamed() throws {
+        let error = #expect(throws: ImportError.self) { try importing(#"[{"goals": 1}]"#) }
+        #expect(error?.report?.problems.map { "\($0.field ?? "") \($0.message)" } == ["name is required", "position is required"])
+    }
+
+    @Test func aNameOver200CharactersIsRefused() throws {
+        let name = String(repeating: "é", count: 201)
+        let error = #expect(throws: ImportError.self) { try importing(#"[{"name": "\#(name)", "position": "GK"}]"#) }
+        #expect(error?.report?.problems.first?.message == "is longer than 200 characters (201)")
+        #expect(try importing(#"[{"name": "\#(String(name.dropFirst()))", "position": "GK"}]"#).added == 1)
+    }
+
+    @Test func problemsNameFileRecordLineAndColumn() throws {
+        let error = #expect(throws: ImportError.self) {
+            try importing("""
+                [
+                  {"name": "Good", "position": "GK"},
+                  {"name": "Bad", "position": "GK",
+                   "goals": "20"}
+                ]
+                """)
+        }
+        let problem = try #require(error?.report?.problems.first)
+        #expect(problem.description.hasSuffix(#"players.json:4:13: record 2: goals: expected a whole number, got a string ("20")"#))
+        #expect(error?.description == "nothing was imported: 1 of 2 records is invalid (use --skip-invalid to import the valid ones)")
+    }
+
+    @Test func oneInvalidRecordWritesNothingAndSkipInvalidWritesTheRest() throws {
+        let feed = """
+            [{"name": "A", "position": "GK"}, {"name": "B", "position": "nope"}, {"name": "C", "position": "ST"}]
+            """
+        #expect(throws: ImportError.self) { try importing(feed) }
+        #expect(try roster.count() == 0)
+        let report = try importing(feed) { $0.skipInvalid = true }
+        #expect((report.added, report.rejectedRecords, report.problemCount) == (2, 1, 1))
+        #expect(try all().map(\.name) == ["A", "C"])
+    }
+
+    @Test func theSamePlayerTwiceIsInvalid() throws {
+        let byID = #expect(throws: ImportError.self) {
+            try importing(#"[{"id": 5, "name": "A", "position": "GK"}, {"id": 5, "name": "B", "position": "GK"}]"#)
+        }
+        #expect(byID?.report?.problems.first?.record == 2)
+        #expect(byID?.report?.problems.first?.message == "the same player (id 5) is already in this import, in an earlier record")
+        let byName = #expect(throws: ImportError.self) {
+            try importing("""
+                [{"name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"},
+                 {"name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14"}]
+                """)
+        }
+        #expect(byName?.report?.problems.map(\.record) == [2])
+        #expect(try roster.count() == 0)
+    }
+
+    @Test func twoStoredPlayersWithOneNameAndBirthDateNeedAnId() throws {
+        _ = try importing("""
+            [{"id": 1, "name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"},
+             {"id": 2, "name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14"}]
+            """)
+        let error = #expect(throws: ImportError.self) {
+            try importing(#"[{"name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14", "goals": 3}]"#)
+        }
+        #expect(error?.report?.problems.first?.message
+                == "matches 2 players with this name and birth date (ids 1, 2); give an id to say which")
+        let report = try importing(#"[{"id": 2, "name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14", "goals": 3}]"#)
+        #expect(report.updated == 1)
+    }
+
+    @Test func aRecordWithoutIdUpdatesThePlayerWithItsNameAndBirthDate() throws {
+        _ = try importing(Self.three)
+        let report = try importing(#"[{"name": "Lionel Messi", "birth_date": "1987-06-24", "position": "RW", "goals": 21}]"#)
+        #expect((report.added, report.updated) == (0, 1))
+        #expect(try roster.player(id: 10)?.goals == 21)
+        #expect(try roster.player(id: 10)?.image == nil)  // The record is the whole player: what it omits is unknown.
+    }
+
+    @Test func pruneRemovesAbsentPlayersWithinTheLimit() throws {
+        let ten = (1...10).map { #"{"id": \#($0), "name": "P\#($0)", "position": "GK"}"# }
+        _ = try importing("[" + ten.joined(separator: ",") + "]")
+        let nine = "[" + ten.dropLast().joined(separator: ",") + "]"
+        let dry = try importing(nine) { $0.prune = true; $0.dryRun = true }
+        #expect((dry.removed, dry.unchanged, dry.committed) == (1, 9, false))
+        #expect(try roster.count() == 10)
+        let report = try importing(nine) { $0.prune = true }
+        #expect(report.removed == 1)
+        #expect(try roster.count() == 9)
+    }
+
+    @Test func pruneRefusesToRemoveMoreThanTheLimit() throws {
+        let ten = (1...10).map { #"{"id": \#($0), "name": "P\#($0)", "position": "GK"}"# }
+        _ = try importing("[" + ten.joined(separator: ",") + "]")
+        let error = #expect(throws: ImportError.self) {
+            try importing("[" + ten.prefix(7).joined(separator: ",") + "]") { $0.prune = true }
+        }
+        #expect(error?.category == .invalidData)
+        #expect(error?.description.contains("would remove 3 of 10 players (30%), more than --max-prune 20%") == true)
+        #expect(try roster.count() == 10)
+        #expect(throws: ImportError.self) { try importing("[]") { $0.prune = true } }
+        #expect(try roster.count() == 10)
+        let allowed = try importing("[" + ten.prefix(7).joined(separator: ",") + "]") {
+            $0.prune = true
+            $0.maxPrunePercent = 30
+        }
+        #expect(allowed.removed == 3)
+    }
+
+    @Test func pruneIsSkippedWhenRecordsWereRejected() throws {
+        _ = try importing(#"[{"id": 1, "name": "A", "position": "GK"}, {"id": 2, "name": "B", "position": "GK"}]"#)
+        let report = try importing(#"[{"id": 1, "name": "A", "position": "GK"}, {"id": 3, "name": "", "position": "GK"}]"#) {
+            $0.prune = true
+            $0.skipInvalid = true
+            $0.maxPrunePercent = 100
+        }
+        #expect(report.removed == 0)
+        #expect(report.pruneSkippedReason != nil)
+        #expect(try roster.count() == 2)
+    }
+
+    @Test func dryRunWritesNothing() throws {
+        let report = try importing(Self.three) { $0.dryRun = true }
+        #expect((report.added, report.committed, report.dryRun) == (3, false, true))
+        #expect(try roster.count() == 0)
+    }
+
+    @Test func severalFilesAreOneTransaction() throws {
+        let good = try folder.write(#"[{"name": "A", "position": "GK"}]"#, to: "good.json")
+        let bad = try folder.write(#"[{"name": "B", "position": "??"}]"#, to: "bad.json")
+        let error = #expect(throws: ImportError.self) { try roster.importFiles([good, bad], options: options()) }
+        #expect(error?.report?.problems.first?.file == bad)
+        #expect(try roster.count() == 0)
+        let missing = #expect(throws: ImportError.self) {
+            try roster.importFiles([good, folder.path("missing.json")], options: options())
+        }
+        #expect(missing?.category == .unreadableInput)
+        #expect(try roster.count() == 0)
+    }
+
+    @Test func unknownFieldsAreNamedOnce() throws {
+        let report = try importing(#"[{"name": "A", "position": "GK", "club": "X"}, {"name": "B", "position": "GK", "club": "Y", "shirt": 9}]"#)
+        #expect(report.unknownFields == ["club", "shirt"])
+    }
+
+    @Test func malformedJSONFailsEvenWithSkipInvalid() throws {
+        let error = #expect(throws: ImportError.self) {
+            try importing(#"[{"name": "A", "position": "GK"}, {"name": "B", "position": "GK",}]"#) { $0.skipInvalid = true }
+        }
+        #expect(error?.report?.problems.count == 1)
+        #expect(try roster.count() == 0)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The built `rosterdb` binary, run as a separate process, as a user runs it.
+public enum RosterProcess {
+    /// What one run printed and returned.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// The binary next to the test bundle, as `swift build` and `swift test` place it.
+    public static let executable: URL = {
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = runner.deletingLastPathComponent()
+        // The runner may sit inside a bundle folder (`rosterdbPackageTests.xctest`).
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("rosterdb")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return Fixtures.packageRoot.appendingPathComponent(".build/debug/rosterdb")
+    }()
+
+    /// Runs `rosterdb` with `arguments` in `directory`, feeding it `stdin`, with `ROSTERDB_DB` unset unless given.
+    @discardableResult
+    public static func run(
+        _ arguments: [String], in directory: URL? = nil, stdin: Data = Data(), environment: [String: String] = [:]
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var env = ProcessInfo.processInfo.environment
+        env["ROSTERDB_DB"] = nil
+        env["COLUMNS"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read both pipes while the process runs, so that a large output never blocks it.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            outData = output.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            errData = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        input.fileHandleForWriting.write(stdin)
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        group.wait()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
