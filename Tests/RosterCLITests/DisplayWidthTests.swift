@@ -59,7 +59,8 @@ import Testing
 
     @Test(arguments: [
         ("abc", 5, false, "abc  "), ("abc", 5, true, "  abc"), ("손흥민", 8, false, "손흥민  "), ("손흥민", 8, true, "  손흥민"),
-        ("e\u{301}", 3, false, "e\u{301}  "), ("👍", 3, true, " 👍"), ("abcdef", 3, false, "abcdef"), ("abc", 3, true, "abc"),
+        ("e\u{301}", 3, false, "e\u{301}  "), ("👍", 3, true, " 👍"),
+        ("abcdef", 3, false, "abcdef"), ("abc", 3, true, "abc"),
     ])
     func padding(_ text: String, _ width: Int, _ alignRight: Bool, _ expected: String) {
         #expect(DisplayWidth.padded(text, toWidth: width, alignRight: alignRight) == expected)
