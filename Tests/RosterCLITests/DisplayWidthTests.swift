@@ -27,6 +27,7 @@ import Testing
 
     @Test(arguments: [
         ("abc", 3, "abc"), ("abcd", 3, "ab…"), ("abcd", 4, "abcd"), ("abc", 1, "…"), ("abc", 0, ""), ("abc", -1, ""),
+        ("abc", .min, ""), ("abc", .max, "abc"),
         ("", 0, ""),
         // A wide character that does not fit before the `…` is dropped whole.
         ("손흥민", 6, "손흥민"), ("손흥민", 5, "손흥…"), ("손흥민", 4, "손…"), ("손흥민", 2, "…"),
@@ -60,7 +61,7 @@ import Testing
     @Test(arguments: [
         ("abc", 5, false, "abc  "), ("abc", 5, true, "  abc"), ("손흥민", 8, false, "손흥민  "), ("손흥민", 8, true, "  손흥민"),
         ("e\u{301}", 3, false, "e\u{301}  "), ("👍", 3, true, " 👍"),
-        ("abcdef", 3, false, "abcdef"), ("abc", 3, true, "abc"),
+        ("abcdef", 3, false, "abcdef"), ("abc", 3, true, "abc"), ("abc", .min, true, "abc"), ("", 2, false, "  "),
     ])
     func padding(_ text: String, _ width: Int, _ alignRight: Bool, _ expected: String) {
         #expect(DisplayWidth.padded(text, toWidth: width, alignRight: alignRight) == expected)

@@ -50,9 +50,9 @@ enum DisplayWidth {
 
     /// `padded(_:toWidth:alignRight:)` for text whose width is known already.
     static func padded(_ text: String, measuring textWidth: Int, toWidth width: Int, alignRight: Bool) -> String {
-        let gap = width - textWidth
-        guard gap > 0 else { return text }
-        let spaces = String(repeating: " ", count: gap)
+        // Compared before subtracting, so that no width can overflow.
+        guard width > textWidth else { return text }
+        let spaces = String(repeating: " ", count: width - textWidth)
         return alignRight ? spaces + text : text + spaces
     }
 
