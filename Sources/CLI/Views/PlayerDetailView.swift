@@ -1,0 +1,47 @@
+import RosterModel
+
+/// The detail screen of one player (`rosterdb show`).
+///
+/// ```
+/// Lionel Messi
+/// ============
+///
+/// ID:                 10
+/// Position:           RW (Right Winger)
+/// Nationality:        Argentina
+/// Born:               1987-06-24 (age 38)
+/// Goals:              20
+/// Assists:            15
+/// Goal contributions: 35
+/// Image:              messi.png
+/// ```
+enum PlayerDetailView {
+    /// The screen, with the age on `asOf`; every line ends with a newline.
+    static func render(_ player: Player, asOf: CalendarDate) -> String {
+        let name = DisplayWidth.printable(player.name)
+        var text = name + "\n" + String(repeating: "=", count: DisplayWidth.of(name)) + "\n\n"
+        let fields = [
+            ("ID", player.id.map { String($0) }),
+            ("Position", "\(player.position.code) (\(player.position.fullName))"),
+            ("Nationality", player.nationality.map(DisplayWidth.printable)),
+            ("Born", player.birthDate.map { born($0, asOf: asOf) }),
+            ("Goals", String(player.goals)),
+            ("Assists", String(player.assists)),
+            // In a wider type: goals + assists must not trap, whatever numbers the database holds.
+            ("Goal contributions", String(Int128(player.goals) + Int128(player.assists))),
+            ("Image", player.image.map(DisplayWidth.printable)),
+        ]
+        let labelWidth = fields.map { $0.0.count + 1 }.max() ?? 0
+        for (label, value) in fields {
+            text += DisplayWidth.padded(label + ":", toWidth: labelWidth, alignRight: false)
+            text += " " + (value ?? "unknown") + "\n"
+        }
+        return text
+    }
+
+    /// `1987-06-24 (age 38)`; just the date for a birth date after `asOf`, which has no age yet.
+    private static func born(_ birthDate: CalendarDate, asOf: CalendarDate) -> String {
+        let age = birthDate.age(on: asOf)
+        return age >= 0 ? "\(birthDate) (age \(age))" : birthDate.description
+    }
+}
