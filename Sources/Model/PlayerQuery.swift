@@ -50,19 +50,33 @@ public struct PlayerQuery: Sendable {
 
 /// How a list of matches is paged: which page, its size, and how many matches there are in all.
 public struct PageInfo: Hashable, Sendable {
+    /// 1-based.
     public var page: Int
     public var perPage: Int
+    /// Matches on every page.
     public var total: Int
     /// True for `--all`: one page holding every match.
     public var isAll: Bool
 
-    public init(page: Int, perPage: Int, total: Int, isAll: Bool) {
+    /// Page `page` of `perPage` matches out of `total`.
+    public init(page: Int, perPage: Int, total: Int) {
         self.page = page
         self.perPage = perPage
         self.total = total
-        self.isAll = isAll
+        isAll = false
     }
 
-    /// The number of pages (0 for no matches).
-    public var pages: Int { isAll ? (total > 0 ? 1 : 0) : (total + perPage - 1) / perPage }
+    /// Every one of `total` matches at once: one page holding them all.
+    public static func all(total: Int) -> PageInfo {
+        var info = PageInfo(page: 1, perPage: total, total: total)
+        info.isAll = true
+        return info
+    }
+
+    /// The number of pages the matches fill; 0 when nothing matches.
+    public var pages: Int {
+        if isAll { return total == 0 ? 0 : 1 }
+        let size = max(perPage, 1)  // A page size below 1 is refused earlier; this only must not divide by zero.
+        return total / size + (total % size == 0 ? 0 : 1)
+    }
 }

@@ -4,8 +4,9 @@ public struct PlayerCriteria: Sendable, Equatable {
     public var positionCodes: [String] = []
     /// Compared case-insensitively (ASCII letters) and exactly.
     public var nationality: String?
-    /// Folded words; each must be the prefix of some word of the player's folded name.
-    public var nameWords: [String] = []
+    /// Folded words; each must be the prefix of some word of the player's folded name. Nil filters nothing; an
+    /// empty list (a search with no letters or digits) matches nothing.
+    public var nameWords: [String]?
     public var minGoals: Int?
     public var maxGoals: Int?
     public var minAssists: Int?
@@ -30,8 +31,12 @@ public struct PlayerCriteria: Sendable, Equatable {
             add("position IN (\(marks))", positionCodes.map { .text($0) })
         }
         if let nationality { add("nationality = ? COLLATE NOCASE", [.text(nationality)]) }
-        if !nameWords.isEmpty {
-            add("id IN (SELECT rowid FROM players_search WHERE players_search MATCH ?)", [.text(searchExpression)])
+        if let nameWords {
+            if nameWords.isEmpty {
+                add("0", [])
+            } else {
+                add("id IN (SELECT rowid FROM players_search WHERE players_search MATCH ?)", [.text(searchExpression)])
+            }
         }
         if let minGoals { add("goals >= ?", [.integer(Int64(minGoals))]) }
         if let maxGoals { add("goals <= ?", [.integer(Int64(maxGoals))]) }
@@ -44,7 +49,7 @@ public struct PlayerCriteria: Sendable, Equatable {
 
     /// The FTS5 query: each word quoted as a string (so no character of it is FTS syntax) and marked as a prefix.
     var searchExpression: String {
-        nameWords.map { word in
+        (nameWords ?? []).map { word in
             "\"" + word.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"*"
         }.joined(separator: " ")
     }

@@ -30,7 +30,7 @@ extension Roster {
                 var criteria = PlayerCriteria()
                 criteria.nameWords = Roster.searchWords(text)
                 var suggestions: [Player] = []
-                if !criteria.nameWords.isEmpty {
+                if criteria.nameWords?.isEmpty == false {
                     try players.forEachPlayer(
                         matching: criteria, orderedBy: [SortOrder(.name)], limit: 5, offset: 0
                     ) { suggestions.append($0) }

@@ -12,10 +12,10 @@ extension Roster {
             let total = try players.count(matching: criteria)
             switch query.paging {
             case .all:
-                try begin(PageInfo(page: 1, perPage: total, total: total, isAll: true))
+                try begin(.all(total: total))
                 try players.forEachPlayer(matching: criteria, orderedBy: query.sort, limit: nil, offset: 0, row)
             case .page(let page, let perPage):
-                try begin(PageInfo(page: page, perPage: perPage, total: total, isAll: false))
+                try begin(PageInfo(page: page, perPage: perPage, total: total))
                 let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
                 guard !overflow, offset < total else { return }
                 try players.forEachPlayer(matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, row)
@@ -43,7 +43,7 @@ extension Roster {
         }
         criteria.positionCodes = codes
         criteria.nationality = query.nationality
-        criteria.nameWords = query.name.map(Roster.searchWords) ?? []
+        criteria.nameWords = query.name.map(Roster.searchWords)
         criteria.minGoals = query.minGoals
         criteria.maxGoals = query.maxGoals
         criteria.minAssists = query.minAssists

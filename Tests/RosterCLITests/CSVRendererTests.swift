@@ -8,7 +8,7 @@ import Testing
             id: 4, name: "Kevin \"KDB\", De Bruyne", position: .attackingMidfielder, goals: 6, assists: 18,
             nationality: " Belgium", image: "a\nb.png")
         let csv = render([Fixtures.messi, Fixtures.kubo, quirky, Fixtures.neymar],
-                         PagingFacts(page: 1, perPage: 20, total: 4), with: CSVRenderer())
+                         PageInfo(page: 1, perPage: 20, total: 4), with: CSVRenderer())
         #expect(csv == """
             id,name,position,goals,assists,nationality,birth_date,age,image
             10,Lionel Messi,RW,20,15,Argentina,1987-06-24,38,messi.png
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func noPlayersIsJustTheHeader() {
-        #expect(render([], PagingFacts(page: 1, perPage: 20, total: 0), with: CSVRenderer())
+        #expect(render([], PageInfo(page: 1, perPage: 20, total: 0), with: CSVRenderer())
             == "id,name,position,goals,assists,nationality,birth_date,age,image\n")
     }
 }

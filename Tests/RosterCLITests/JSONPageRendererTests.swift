@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct JSONPageRendererTests {
     @Test func pageWithPlayers() {
-        let json = render([Fixtures.messi, Fixtures.son], PagingFacts(page: 2, perPage: 20, total: 271),
+        let json = render([Fixtures.messi, Fixtures.son], PageInfo(page: 2, perPage: 20, total: 271),
                           with: JSONPageRenderer())
         #expect(json == """
             {"page":2,"per_page":20,"total":271,"pages":14,"players":[\
@@ -18,9 +18,9 @@ import Testing
     }
 
     @Test func emptyPage() {
-        #expect(render([], PagingFacts(page: 1, perPage: 20, total: 0), with: JSONPageRenderer())
+        #expect(render([], PageInfo(page: 1, perPage: 20, total: 0), with: JSONPageRenderer())
             == #"{"page":1,"per_page":20,"total":0,"pages":0,"players":[]}"# + "\n")
-        #expect(render([], PagingFacts(page: 20, perPage: 20, total: 271), with: JSONPageRenderer())
+        #expect(render([], PageInfo(page: 20, perPage: 20, total: 271), with: JSONPageRenderer())
             == #"{"page":20,"per_page":20,"total":271,"pages":14,"players":[]}"# + "\n")
     }
 

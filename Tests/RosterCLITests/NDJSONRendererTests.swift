@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct NDJSONRendererTests {
     @Test func oneObjectPerLineAndNothingElse() {
-        let ndjson = render([Fixtures.sa, Fixtures.neymar], PagingFacts(page: 1, perPage: 20, total: 2),
+        let ndjson = render([Fixtures.sa, Fixtures.neymar], PageInfo(page: 1, perPage: 20, total: 2),
                             with: NDJSONRenderer())
         #expect(ndjson == """
             {"id":1,"name":"Jose\u{301} Sa\u{301}","position":"GK","goals":0,"assists":1,"nationality":"Portugal",\
@@ -23,6 +23,6 @@ import Testing
     }
 
     @Test func noPlayersIsNoText() {
-        #expect(render([], PagingFacts(page: 1, perPage: 20, total: 0), with: NDJSONRenderer()) == "")
+        #expect(render([], PageInfo(page: 1, perPage: 20, total: 0), with: NDJSONRenderer()) == "")
     }
 }

@@ -8,7 +8,7 @@ import Testing
         nationality: "Bosnia and Herzegovina", birthDate: CalendarDate(year: 1989, month: 6, day: 18))
 
     @Test func alignsEveryScriptByDisplayWidth() {
-        let table = render(Fixtures.all, PagingFacts(page: 2, perPage: 6, total: 14))
+        let table = render(Fixtures.all, PageInfo(page: 2, perPage: 6, total: 14))
         #expect(table == """
             ID  Name             Pos  Nationality  Age   G   A
             ──  ───────────────  ───  ───────────  ───  ──  ──
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func cutsTheNameColumnFirstToFitTheTerminal() {
-        let table = render(Fixtures.all, PagingFacts(page: 2, perPage: 6, total: 14), maxWidth: 44)
+        let table = render(Fixtures.all, PageInfo(page: 2, perPage: 6, total: 14), maxWidth: 44)
         #expect(table == """
             ID  Name          Pos  Nationality  Age   G   A
             ──  ────────────  ───  ───────────  ───  ──  ──
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func anyMaximumWidthIsSafe() {
-        let paging = PagingFacts(page: 2, perPage: 6, total: 14)
+        let paging = PageInfo(page: 2, perPage: 6, total: 14)
         let narrowest = render(Fixtures.all, paging, maxWidth: 44)
         for maxWidth in [Int.min, -1, 0, 1, 40] {
             #expect(render(Fixtures.all, paging, maxWidth: maxWidth) == narrowest)
@@ -82,14 +82,14 @@ import Testing
     }
 
     @Test func aTableThatFitsIsNotCut() {
-        let paging = PagingFacts(page: 2, perPage: 6, total: 14)
+        let paging = PageInfo(page: 2, perPage: 6, total: 14)
         // The full table is exactly 50 columns wide.
         #expect(render(Fixtures.all, paging, maxWidth: 50) == render(Fixtures.all, paging))
         #expect(render(Fixtures.all, paging, maxWidth: 49) != render(Fixtures.all, paging))
     }
 
     @Test func footerForOnePlayer() {
-        #expect(render([Fixtures.messi], PagingFacts(page: 1, perPage: 20, total: 1)) == """
+        #expect(render([Fixtures.messi], PageInfo(page: 1, perPage: 20, total: 1)) == """
             ID  Name          Pos  Nationality  Age   G   A
             ──  ────────────  ───  ───────────  ───  ──  ──
             10  Lionel Messi  RW   Argentina     38  20  15
@@ -101,20 +101,20 @@ import Testing
     }
 
     @Test func noPlayers() {
-        #expect(render([], PagingFacts(page: 1, perPage: 20, total: 0)) == "No players match.\n")
+        #expect(render([], PageInfo(page: 1, perPage: 20, total: 0)) == "No players match.\n")
         #expect(render([], .all(total: 0)) == "No players match.\n")
     }
 
     @Test func pagePastTheEnd() {
-        #expect(render([], PagingFacts(page: 20, perPage: 20, total: 271))
+        #expect(render([], PageInfo(page: 20, perPage: 20, total: 271))
             == "No players on page 20 (271 players, 14 pages).\n")
-        #expect(render([], PagingFacts(page: 2, perPage: 20, total: 1)) == "No players on page 2 (1 player, 1 page).\n")
+        #expect(render([], PageInfo(page: 2, perPage: 20, total: 1)) == "No players on page 2 (1 player, 1 page).\n")
     }
 
     @Test func controlCharactersInValuesCannotBreakTheLayout() {
         let hostile = Player(
             id: 5, name: "Two\nLines\u{1B}[2J", position: .striker, goals: 1, assists: 2, nationality: "Tab\tLand")
-        let table = render([hostile], PagingFacts(page: 1, perPage: 20, total: 1))
+        let table = render([hostile], PageInfo(page: 1, perPage: 20, total: 1))
         #expect(table == """
             ID  Name           Pos  Nationality  Age  G  A
             ──  ─────────────  ───  ───────────  ───  ─  ─
@@ -126,7 +126,7 @@ import Testing
         checkLayout(table)
     }
 
-    private func render(_ players: [Player], _ paging: PagingFacts, maxWidth: Int? = nil) -> String {
+    private func render(_ players: [Player], _ paging: PageInfo, maxWidth: Int? = nil) -> String {
         RosterCLITests.render(players, paging, with: PlayerTableRenderer(maxWidth: maxWidth))
     }
 

@@ -29,7 +29,7 @@ struct ExportCommand: Command {
         let file = try outputPath.map { try AtomicFileOutput(path: $0) }
         let output: TextOutput = file ?? context.output
         var renderer = format.makeRenderer()
-        let facts = PageInfo(page: 1, perPage: 0, total: 0, isAll: true)
+        let facts = PageInfo.all(total: 0)
         output.write(renderer.begin(facts))
         try roster.forEachPlayer { output.write(renderer.row($0, age: nil)) }
         output.write(renderer.end(facts))

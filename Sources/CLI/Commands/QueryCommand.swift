@@ -101,7 +101,7 @@ struct QueryCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let roster = try context.openRoster(.read)
         var renderer = format.makeListRenderer(maxWidth: context.terminal.stdoutIsTerminal ? context.terminal.width : nil)
-        var paging = PageInfo(page: 1, perPage: 0, total: 0, isAll: true)
+        var paging = PageInfo.all(total: 0)
         try roster.run(
             query,
             begin: { facts in

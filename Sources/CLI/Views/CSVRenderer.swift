@@ -1,13 +1,20 @@
 import RosterModel
 import RosterService
 
-/// `--format csv`: a header row, then one row per player with the same fields as JSON, age included.
+/// `--format csv`: a header row, then one row per player with the same fields as JSON.
 struct CSVRenderer: PlayerListRenderer {
-    mutating func begin(_ paging: PagingFacts) -> String { PlayerFormats.csvHeader(age: true) }
+    /// Whether rows carry the age (query) or only the canonical import fields (export).
+    var includesAge = true
 
-    mutating func row(_ player: Player, age: Int?) -> String {
-        PlayerFormats.csvRow(player, age: .included(age))
+    init(age: Bool = true) {
+        includesAge = age
     }
 
-    mutating func end(_ paging: PagingFacts) -> String { "" }
+    mutating func begin(_ paging: PageInfo) -> String { PlayerFormats.csvHeader(age: includesAge) }
+
+    mutating func row(_ player: Player, age: Int?) -> String {
+        PlayerFormats.csvRow(player, age: includesAge ? .included(age) : .omitted)
+    }
+
+    mutating func end(_ paging: PageInfo) -> String { "" }
 }

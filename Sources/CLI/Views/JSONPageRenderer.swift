@@ -6,7 +6,7 @@ import RosterService
 struct JSONPageRenderer: PlayerListRenderer {
     private var rowCount = 0
 
-    mutating func begin(_ paging: PagingFacts) -> String {
+    mutating func begin(_ paging: PageInfo) -> String {
         "{\"page\":\(paging.page),\"per_page\":\(paging.perPage),\"total\":\(paging.total),"
             + "\"pages\":\(paging.pages),\"players\":["
     }
@@ -17,5 +17,5 @@ struct JSONPageRenderer: PlayerListRenderer {
         return rowCount == 1 ? object : "," + object
     }
 
-    mutating func end(_ paging: PagingFacts) -> String { "]}\n" }
+    mutating func end(_ paging: PageInfo) -> String { "]}\n" }
 }

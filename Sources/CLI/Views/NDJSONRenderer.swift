@@ -1,13 +1,20 @@
 import RosterModel
 import RosterService
 
-/// `--format ndjson`: one JSON object per player and line, with the age; nothing else, not even paging facts.
+/// `--format ndjson`: one JSON object per player and line; nothing else, not even paging facts.
 struct NDJSONRenderer: PlayerListRenderer {
-    mutating func begin(_ paging: PagingFacts) -> String { "" }
+    /// Whether each object carries the age (query) or only the canonical import fields (export).
+    var includesAge = true
 
-    mutating func row(_ player: Player, age: Int?) -> String {
-        PlayerFormats.jsonObject(player, age: .included(age)) + "\n"
+    init(age: Bool = true) {
+        includesAge = age
     }
 
-    mutating func end(_ paging: PagingFacts) -> String { "" }
+    mutating func begin(_ paging: PageInfo) -> String { "" }
+
+    mutating func row(_ player: Player, age: Int?) -> String {
+        PlayerFormats.jsonObject(player, age: includesAge ? .included(age) : .omitted) + "\n"
+    }
+
+    mutating func end(_ paging: PageInfo) -> String { "" }
 }

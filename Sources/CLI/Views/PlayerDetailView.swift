@@ -27,8 +27,7 @@ enum PlayerDetailView {
             ("Born", player.birthDate.map { born($0, asOf: asOf) }),
             ("Goals", String(player.goals)),
             ("Assists", String(player.assists)),
-            // In a wider type: goals + assists must not trap, whatever numbers the database holds.
-            ("Goal contributions", String(Int128(player.goals) + Int128(player.assists))),
+            ("Goal contributions", String(player.goalContributions)),
             ("Image", player.image.map(DisplayWidth.printable)),
         ]
         let labelWidth = fields.map { $0.0.count + 1 }.max() ?? 0

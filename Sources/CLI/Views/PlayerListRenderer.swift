@@ -4,9 +4,9 @@ import RosterModel
 /// streams instead of piling up. Each call returns the text to write next, possibly empty, in whole lines.
 protocol PlayerListRenderer {
     /// What comes before the first row (a CSV header, the opening of a JSON page).
-    mutating func begin(_ paging: PagingFacts) -> String
+    mutating func begin(_ paging: PageInfo) -> String
     /// One row: the player and their age on the as-of date (nil when the birth date is unknown).
     mutating func row(_ player: Player, age: Int?) -> String
     /// What comes after the last row; a renderer that must see every row first returns everything here.
-    mutating func end(_ paging: PagingFacts) -> String
+    mutating func end(_ paging: PageInfo) -> String
 }

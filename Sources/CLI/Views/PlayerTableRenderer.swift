@@ -25,7 +25,7 @@ struct PlayerTableRenderer: PlayerListRenderer {
         self.maxWidth = maxWidth
     }
 
-    mutating func begin(_ paging: PagingFacts) -> String { "" }
+    mutating func begin(_ paging: PageInfo) -> String { "" }
 
     mutating func row(_ player: Player, age: Int?) -> String {
         let values = [
@@ -39,7 +39,7 @@ struct PlayerTableRenderer: PlayerListRenderer {
         return ""
     }
 
-    mutating func end(_ paging: PagingFacts) -> String {
+    mutating func end(_ paging: PageInfo) -> String {
         guard !rows.isEmpty else { return PlayerTableRenderer.emptyMessage(paging) + "\n" }
         let widths = fittedWidths()
         let columns = PlayerTableRenderer.columns
@@ -82,14 +82,14 @@ struct PlayerTableRenderer: PlayerListRenderer {
     }
 
     /// `No players match.`, or for a page past the end `No players on page 20 (271 players, 14 pages).`
-    private static func emptyMessage(_ paging: PagingFacts) -> String {
+    private static func emptyMessage(_ paging: PageInfo) -> String {
         if paging.total == 0 || paging.isAll { return "No players match." }
         return "No players on page \(paging.page) (\(players(paging.total)), "
             + "\(paging.pages) page\(paging.pages == 1 ? "" : "s"))."
     }
 
     /// `Page 2 of 14 · 271 players`, or for `--all` just `271 players`.
-    private static func footer(_ paging: PagingFacts) -> String {
+    private static func footer(_ paging: PageInfo) -> String {
         if paging.isAll { return players(paging.total) }
         return "Page \(paging.page) of \(paging.pages) · \(players(paging.total))"
     }
