@@ -55,14 +55,18 @@ let sampleCSVRecords: [ReadOutcome] = [
         ReaderCase("empty lines before the header and between rows", "\r\n\na\n\r\n\n1\n\n", [
             record(1, 6, 1, [field("a", .cell("1"), 6, 1)]),
         ]),
-        ReaderCase("CRLF inside quotes is kept", "a\n\"x\r\ny\"\n", [record(1, 2, 1, [field("a", .cell("x\r\ny"), 2, 1)])]),
+        ReaderCase("CRLF inside quotes is kept", "a\n\"x\r\ny\"\n", [
+            record(1, 2, 1, [field("a", .cell("x\r\ny"), 2, 1)]),
+        ]),
         ReaderCase("a lone carriage return is text", "a,b\nx\ry,z\n", [
             record(1, 2, 1, [field("a", .cell("x\ry"), 2, 1), field("b", .cell("z"), 2, 5)]),
         ]),
         ReaderCase("byte order mark", bytes: [0xEF, 0xBB, 0xBF] + Array("a,b\n1,2\n".utf8), [
             record(1, 2, 1, [field("a", .cell("1"), 2, 1), field("b", .cell("2"), 2, 3)]),
         ]),
-        ReaderCase("quoted cell at the end of the input", "a\n\"x\"", [record(1, 2, 1, [field("a", .cell("x"), 2, 1)])]),
+        ReaderCase("quoted cell at the end of the input", "a\n\"x\"", [
+            record(1, 2, 1, [field("a", .cell("x"), 2, 1)]),
+        ]),
         ReaderCase("Hangul and CJK columns", "이름,クラブ\n손흥민,東京\n", [
             record(1, 2, 1, [field("이름", .cell("손흥민"), 2, 1), field("クラブ", .cell("東京"), 2, 5)]),
         ]),
@@ -74,7 +78,9 @@ let sampleCSVRecords: [ReadOutcome] = [
         ReaderCase("too many cells", "a,b,c\n1,2,3,4,5\n", [
             recoverable("record 1 has 5 fields; the header has 3", 2, 7, record: 1),
         ]),
-        ReaderCase("one cell", "a,b\r\nxyz\r\n", [recoverable("record 1 has 1 field; the header has 2", 2, 4, record: 1)]),
+        ReaderCase("one cell", "a,b\r\nxyz\r\n", [
+            recoverable("record 1 has 1 field; the header has 2", 2, 4, record: 1),
+        ]),
         ReaderCase("quote inside an unquoted cell", "a,b\nab\"c,d\ne,f\n", [
             recoverable("unexpected '\"' in an unquoted field; a field that holds quotes must be enclosed in quotes, "
                         + "and its quotes doubled", 2, 3, record: 1),
@@ -95,7 +101,9 @@ let sampleCSVRecords: [ReadOutcome] = [
             record(2, 4, 1, [field("a", .cell("1"), 4, 1), field("b", .cell("2"), 4, 3)]),
         ]),
         // Fatal errors.
-        ReaderCase("empty input", "", [fatal("expected a header row of column names, found the end of the input", 1, 1)]),
+        ReaderCase("empty input", "", [
+            fatal("expected a header row of column names, found the end of the input", 1, 1),
+        ]),
         ReaderCase("blank input", "\n\r\n", [
             fatal("expected a header row of column names, found the end of the input", 3, 1),
         ]),

@@ -59,7 +59,8 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         ReaderCase("empty object", "[{}]", [record(1, 1, 2, [])]),
         ReaderCase("escapes", #"[{"a": "q\"b\\s\/ \b\f\n\r\t \u00e9\u00C9 \uD83D\uDE00\ud83d\ude00 \u0000"}]"#,
                    one(.string("q\"b\\s/ \u{08}\u{0C}\n\r\t éÉ 😀😀 \u{0}"))),
-        ReaderCase("numbers as written", #"[{"a": -0, "b": 0.5, "c": 1E+2, "d": 1e-7, "e": 123456789012345678901234567890}]"#,
+        ReaderCase("numbers as written",
+                   #"[{"a": -0, "b": 0.5, "c": 1E+2, "d": 1e-7, "e": 123456789012345678901234567890}]"#,
                    [record(1, 1, 2, [
                        field("a", .number("-0"), 1, 8), field("b", .number("0.5"), 1, 17),
                        field("c", .number("1E+2"), 1, 27), field("d", .number("1e-7"), 1, 38),
@@ -70,7 +71,9 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         ReaderCase("duplicate names kept", #"[{"a": 1, "a": "x"}]"#,
                    [record(1, 1, 2, [field("a", .number("1"), 1, 8), field("a", .string("x"), 1, 16)])]),
         ReaderCase("nested values dropped", #"[{"a": [], "b": {}, "c": [[{"d": [null, true, "x", -1.5]}]]}]"#,
-                   [record(1, 1, 2, [field("a", .array, 1, 8), field("b", .object, 1, 17), field("c", .array, 1, 26)])]),
+                   [record(1, 1, 2, [
+                       field("a", .array, 1, 8), field("b", .object, 1, 17), field("c", .array, 1, 26),
+                   ])]),
         ReaderCase("white space everywhere", "\r\n\t[\r\n\t{\r\n\t\"a\"\r\n\t:\r\n\t1\r\n\t}\r\n\t]\r\n\t",
                    [record(1, 3, 2, [field("a", .number("1"), 6, 2)])]),
         ReaderCase("byte order mark skipped", bytes: bom + Array(#"[{"a": 1}]"#.utf8), one(.number("1"))),
@@ -171,7 +174,9 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         ReaderCase("bare name", #"[{a: 1}]"#, [
             fatal("expected a field name in double quotes, found 'a'", 1, 3, record: 1),
         ]),
-        ReaderCase("missing colon", #"[{"a" 1}]"#, [fatal("expected ':' after the field name, found '1'", 1, 7, record: 1)]),
+        ReaderCase("missing colon", #"[{"a" 1}]"#, [
+            fatal("expected ':' after the field name, found '1'", 1, 7, record: 1),
+        ]),
         ReaderCase("missing value", #"[{"a": }]"#, [fatal("expected a value, found '}'", 1, 8, record: 1)]),
         ReaderCase("missing comma between fields", #"[{"a": 1 "b": 2}]"#, [
             fatal("expected ',' or '}' after a field value, found '\"'", 1, 10, record: 1),
@@ -262,9 +267,13 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         ReaderCase("invalid UTF-8 between tokens", bytes: Array(#"[{"a": 1"#.utf8) + [0xFF, 0x7D, 0x5D], [
             fatal("invalid UTF-8 byte 0xFF (never used in UTF-8)", 1, 9, record: 1),
         ]),
-        ReaderCase("non-ASCII letter as a value", #"[{"a": é}]"#, [fatal("expected a value, found 'é'", 1, 8, record: 1)]),
+        ReaderCase("non-ASCII letter as a value", #"[{"a": é}]"#, [
+            fatal("expected a value, found 'é'", 1, 8, record: 1),
+        ]),
         ReaderCase("no-break space", "[{\"a\":\u{A0}1}]", [fatal("expected a value, found U+00A0", 1, 7, record: 1)]),
-        ReaderCase("byte order mark in the middle", "[\u{FEFF}]", [fatal("expected a value, found U+FEFF", 1, 2, record: 1)]),
+        ReaderCase("byte order mark in the middle", "[\u{FEFF}]", [
+            fatal("expected a value, found U+FEFF", 1, 2, record: 1),
+        ]),
         // Encodings that are not UTF-8.
         ReaderCase("UTF-16 little-endian mark", bytes: [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], [
             fatal("the input starts with a UTF-16 byte order mark (FF FE); rosterdb reads UTF-8: convert the file, "
@@ -286,8 +295,12 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         ReaderCase("an object at the top", #"{"a": 1}"#, [
             fatal("expected a JSON array of player objects, found '{'", 1, 1),
         ]),
-        ReaderCase("a number at the top", "\n  42", [fatal("expected a JSON array of player objects, found '4'", 2, 3)]),
-        ReaderCase("empty input", "", [fatal("expected a JSON array of player objects, found the end of the input", 1, 1)]),
+        ReaderCase("a number at the top", "\n  42", [
+            fatal("expected a JSON array of player objects, found '4'", 2, 3),
+        ]),
+        ReaderCase("empty input", "", [
+            fatal("expected a JSON array of player objects, found the end of the input", 1, 1),
+        ]),
         ReaderCase("byte order mark only", bytes: bom, [
             fatal("expected a JSON array of player objects, found the end of the input", 1, 1),
         ]),
@@ -463,7 +476,8 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         var reader: any RecordReader = JSONArrayReader(source: ByteSource(bytes: Array(sampleJSON.utf8)))
         #expect(reader.bytesRead == 0)
         _ = try reader.next()
-        #expect(reader.bytesRead == Array("[\n  {\"name\": \"Mbappé\", \"goals\": 12, \"active\": true, \"club\": null}".utf8).count)
+        let firstRecord = "[\n  {\"name\": \"Mbappé\", \"goals\": 12, \"active\": true, \"club\": null}"
+        #expect(reader.bytesRead == firstRecord.utf8.count)
         _ = try reader.next()
         #expect(try reader.next() == nil)
         #expect(reader.bytesRead == sampleJSON.utf8.count)

@@ -10,10 +10,13 @@ enum ReadOutcome: Hashable, CustomStringConvertible {
         switch self {
         case .record(let record):
             let fields = record.fields.map { "\($0.name)=\($0.value)@\($0.location.line):\($0.location.column)" }
-            return "record \(record.number)@\(record.location.line):\(record.location.column) [\(fields.joined(separator: ", "))]"
+            let location = "\(record.location.line):\(record.location.column)"
+            return "record \(record.number)@\(location) [\(fields.joined(separator: ", "))]"
         case .error(let error):
             let kind = error.isRecoverable ? "recoverable" : "fatal"
-            return "\(kind) error@\(error.location.line):\(error.location.column) record \(error.recordNumber.map(String.init) ?? "-"): \(error.message)"
+            let location = "\(error.location.line):\(error.location.column)"
+            let number = error.recordNumber.map(String.init) ?? "-"
+            return "\(kind) error@\(location) record \(number): \(error.message)"
         }
     }
 

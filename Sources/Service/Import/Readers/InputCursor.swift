@@ -104,8 +104,9 @@ struct InputCursor {
             lineStart = offset
             return
         }
-        if available >= 2 && (base[pos] == 0xFF && base[pos + 1] == 0xFE || base[pos] == 0xFE && base[pos + 1] == 0xFF) {
-            let mark = base[pos] == 0xFF ? "FF FE" : "FE FF"
+        let first = available > 0 ? base[pos] : 0
+        if available >= 2 && (first == 0xFF && base[pos + 1] == 0xFE || first == 0xFE && base[pos + 1] == 0xFF) {
+            let mark = first == 0xFF ? "FF FE" : "FE FF"
             throw error(
                 "the input starts with a UTF-16 byte order mark (\(mark)); rosterdb reads UTF-8: convert the file, "
                     + "for example with iconv -f UTF-16 -t UTF-8", at: pos)
