@@ -327,6 +327,27 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         #expect(readAll(.json, bytes: testCase.input) == testCase.expected)
     }
 
+    @Test func readsNamesThatDifferFromThePreviousRecordsNames() {
+        // Names the same length as the previous record's, differing in one byte, around 8 and 16 bytes, escaped.
+        let names = [
+            ["a", "abcdefgh", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmno", ""],
+            ["b", "abcdefgi", "abcdefghijklmnoq", "abcdefghijklmnopr", "abcdefghijklmnp", " "],
+            ["b", "abcdefgi", "abcdefghijklmnoq", "abcdefghijklmnopr", "abcdefghijklmnp", " "],
+            ["abcdefgh", "b", "abcdefghijklmnop", "é", #"a\u0062"#, "abcdefghijklmnop"],
+            ["abcdefgh", "b", "abcdefghijklmnop", "é", "ab", "abcdefghijklmnop"],
+        ]
+        let input = "[" + names.map { record in
+            "{" + record.map { "\"\($0)\": 0" }.joined(separator: ", ") + "}"
+        }.joined(separator: ",\n") + "]"
+        let got = records(readAll(.json, input)).map { $0.fields.map(\.name) }
+        var expected = names
+        expected[3][4] = "ab"
+        #expect(got == expected)
+        for bufferSize in smallBufferSizes {
+            #expect(records(readAll(.json, input, bufferSize: bufferSize)).map { $0.fields.map(\.name) } == expected)
+        }
+    }
+
     @Test func skipsElementsThatAreNotObjects() {
         let input = #"[1, "s", [1,2], true, null, {"a": 1}, false]"#
         #expect(readAll(.json, input) == [

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The strict RFC 8259 JSON grammar over an `InputCursor`, shared by `JSONArrayReader` and `NDJSONReader`.
 ///
 /// Only records are kept: a record's fields get their scalar values, while nested arrays and objects are checked
@@ -22,7 +20,7 @@ struct JSONValueParser {
     private var closers: [UInt8] = []
     /// The previous record's field names by position: most records of a file repeat them, and comparing bytes
     /// costs less than making a string.
-    private var previousNames: [String] = []
+    private var previousNames: [CachedName] = []
     /// The previous record's field count, so that the next record's fields take one allocation.
     private var expectedFieldCount = 8
     /// Where the last comma was, for the trailing-comma message, which points at it.
@@ -88,6 +86,14 @@ struct JSONValueParser {
         }
     }
 
+    /// A field name of the previous record, with its first 16 bytes as two little-endian words (zero-padded).
+    private struct CachedName {
+        var head: UInt64
+        var tail: UInt64
+        var count: Int
+        var name: String
+    }
+
     /// Reads the field name at `pos` (its quote), which is at `position` in the record.
     @inline(__always)
     private mutating func readName(position: Int) throws(ReadError) -> (text: String?, byteCount: Int) {
@@ -101,25 +107,38 @@ struct JSONValueParser {
             index &+= 1
         }
         let count = index &- start
-        if index < end && base[index] == .quote && position < previousNames.count {
-            var previous = previousNames[position]
-            if previous.utf8.count == count {
-                let same = previous.withUTF8 { bytes in
-                    guard let bytesStart = bytes.baseAddress else { return count == 0 }
-                    return memcmp(bytesStart, base + start, count) == 0
-                }
-                if same {
-                    cursor.pos = index &+ 1
-                    return (previous, count)
-                }
+        // Two word comparisons instead of a string: most names repeat those of the previous record.
+        if count <= 16 && start &+ 16 <= end && index < end && base[index] == .quote
+            && position < previousNames.count {
+            let raw = UnsafeRawPointer(base + start)
+            var head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            var tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if count < 8 {
+                head &= (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
+                tail = 0
+            } else if count < 16 {
+                tail &= (1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1
+            }
+            let cached = previousNames[position]
+            if cached.count == count && cached.head == head && cached.tail == tail {
+                cursor.pos = index &+ 1
+                return (cached.name, count)
             }
         }
         let name = try readString(storing: true)
-        if let text = name.text, name.byteCount <= 64 {
+        if let text = name.text, name.byteCount <= 16 {
+            var cached = CachedName(head: 0, tail: 0, count: name.byteCount, name: text)
+            for (offset, byte) in text.utf8.enumerated() {
+                if offset < 8 {
+                    cached.head |= UInt64(byte) &<< UInt64(offset &* 8)
+                } else {
+                    cached.tail |= UInt64(byte) &<< UInt64((offset &- 8) &* 8)
+                }
+            }
             if position < previousNames.count {
-                previousNames[position] = text
+                previousNames[position] = cached
             } else if position == previousNames.count {
-                previousNames.append(text)
+                previousNames.append(cached)
             }
         }
         return name
