@@ -25,12 +25,15 @@ public struct CSVReader: RecordReader {
     /// Where the last row read ended, before its line break.
     private var rowEnd = SourceLocation(line: 1, column: 1)
 
+    /// A reader of CSV from `source`, from the bytes it has not consumed yet.
     public init(source: ByteSource) {
         cursor = InputCursor(source: source)
     }
 
+    /// Bytes consumed from the source so far, a byte order mark included.
     public var bytesRead: Int { cursor.offset }
 
+    /// The next record, as `RecordReader.next()` describes.
     public mutating func next() throws(ReadError) -> RawRecord? {
         guard !finished else { return nil }
         do throws(ReadError) {

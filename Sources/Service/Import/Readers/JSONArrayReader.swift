@@ -19,12 +19,15 @@ public struct JSONArrayReader: RecordReader {
     private var state = State.start
     private var recordCount = 0
 
+    /// A reader of a JSON array from `source`, from the bytes it has not consumed yet.
     public init(source: ByteSource) {
         parser = JSONValueParser(source: source, allowsLineFeeds: true)
     }
 
+    /// Bytes consumed from the source so far, a byte order mark included.
     public var bytesRead: Int { parser.cursor.offset }
 
+    /// The next record, as `RecordReader.next()` describes.
     public mutating func next() throws(ReadError) -> RawRecord? {
         do throws(ReadError) {
             return try readNext()

@@ -9,12 +9,15 @@ public struct NDJSONReader: RecordReader {
     private var finished = false
     private var recordCount = 0
 
+    /// A reader of NDJSON from `source`, from the bytes it has not consumed yet.
     public init(source: ByteSource) {
         parser = JSONValueParser(source: source, allowsLineFeeds: false)
     }
 
+    /// Bytes consumed from the source so far, a byte order mark included.
     public var bytesRead: Int { parser.cursor.offset }
 
+    /// The next record, as `RecordReader.next()` describes.
     public mutating func next() throws(ReadError) -> RawRecord? {
         guard !finished else { return nil }
         do throws(ReadError) {
