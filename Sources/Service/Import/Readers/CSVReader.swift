@@ -123,10 +123,10 @@ public struct CSVReader: RecordReader {
             cellCount += 1
             if cell.end != .comma { break }
         }
-        if cellCount != header.count {
-            noteProblem(
-                "record \(recordCount) has \(cellCount) field\(cellCount == 1 ? "" : "s"); the header has "
-                    + "\(header.count)", at: firstExtraCell ?? rowEnd)
+        let (number, width) = (recordCount, header.count)
+        if cellCount != width {
+            noteProblem("record \(number) has \(cellCount) field\(cellCount == 1 ? "" : "s"); the header has \(width)",
+                        at: firstExtraCell ?? rowEnd)
         }
         if var problem = rowProblem {
             rowProblem = nil
@@ -154,9 +154,11 @@ public struct CSVReader: RecordReader {
         return false
     }
 
-    private mutating func noteProblem(_ message: String, at location: SourceLocation) {
+    /// Keeps the first problem; the message is made only then, since a hostile input may repeat a problem millions
+    /// of times.
+    private mutating func noteProblem(_ message: @autoclosure () -> String, at location: SourceLocation) {
         if rowProblem == nil {
-            rowProblem = cursor.error(message, at: location, recoverable: true)
+            rowProblem = cursor.error(message(), at: location, recoverable: true)
         }
     }
 

@@ -54,7 +54,7 @@ struct JSONValueParser {
             }
             let nameLocation = cursor.location
             let name = try readName(position: fields.count)
-            if name.text == nil {
+            if name.byteCount > RawValue.maximumStringBytes {
                 noteProblem(
                     "field name of \(name.byteCount) bytes; the longest allowed is \(RawValue.maximumStringBytes)",
                     at: nameLocation)
@@ -125,7 +125,8 @@ struct JSONValueParser {
                 return (cached.name, count)
             }
         }
-        let name = try readString(storing: true)
+        // Past the limit of fields, names are checked but not kept.
+        let name = try readString(storing: position < RawRecord.maximumFieldCount)
         if let text = name.text, name.byteCount <= 16 {
             var cached = CachedName(head: 0, tail: 0, count: name.byteCount, name: text)
             for (offset, byte) in text.utf8.enumerated() {
@@ -193,10 +194,11 @@ struct JSONValueParser {
         }
     }
 
-    /// Keeps the record's first problem (the one reported).
-    private mutating func noteProblem(_ message: String, at location: SourceLocation) {
+    /// Keeps the first problem; the message is made only then, since a hostile input may repeat a problem millions
+    /// of times.
+    private mutating func noteProblem(_ message: @autoclosure () -> String, at location: SourceLocation) {
         if recordProblem == nil {
-            recordProblem = cursor.error(message, at: location, recoverable: true)
+            recordProblem = cursor.error(message(), at: location, recoverable: true)
         }
     }
 
