@@ -186,7 +186,6 @@ public struct CSVReader: RecordReader {
             quoted = true
             cursor.pos &+= 1
         }
-        scratch.removeAll(keepingCapacity: true)
         while true {
             let base = cursor.base
             let end = cursor.end
@@ -216,7 +215,18 @@ public struct CSVReader: RecordReader {
                     ? String(decoding: run, as: UTF8.self) : nil
                 return (text, run.count, finishCell(at: index))
             }
-            spilled = true
+            // The same for a quoted cell without quotes inside.
+            if !spilled && quoted && index &+ 1 < end && base[index] == .quote
+                && (base[index &+ 1] == .comma || base[index &+ 1] == .lineFeed) {
+                let text = keeping && run.count <= RawValue.maximumStringBytes
+                    ? String(decoding: run, as: UTF8.self) : nil
+                return (text, run.count, finishCell(at: index &+ 1))
+            }
+            if !spilled {
+                // Cleared only now: most cells never get here.
+                scratch.removeAll(keepingCapacity: true)
+                spilled = true
+            }
             byteCount &+= run.count
             if keeping { keeping = keep(run, total: byteCount) }
             guard index < end else {
