@@ -54,6 +54,10 @@ public struct RawRecord: Hashable, Sendable {
     public var location: SourceLocation
     public var fields: [RawField]
 
+    /// Records with more fields than this are reported as errors, so that a hostile record of millions of fields
+    /// never sits in memory.
+    public static let maximumFieldCount = 1_024
+
     public init(number: Int, location: SourceLocation, fields: [RawField]) {
         self.number = number
         self.location = location

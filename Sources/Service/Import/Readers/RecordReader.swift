@@ -32,3 +32,12 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
     }
 }
+
+/// The reader for `format`, reading from `source`.
+public func makeRecordReader(_ format: InputFormat, source: ByteSource) -> any RecordReader {
+    switch format {
+    case .json: JSONArrayReader(source: source)
+    case .ndjson: NDJSONReader(source: source)
+    case .csv: CSVReader(source: source)
+    }
+}
