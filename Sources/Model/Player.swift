@@ -30,8 +30,8 @@ public struct Player: Hashable, Sendable {
         birthDate?.age(on: date)
     }
 
-    /// Goals plus assists.
-    public var goalContributions: Int { goals + assists }
+    /// Goals plus assists, in a type wide enough that no pair of counts can overflow it.
+    public var goalContributions: Int128 { Int128(goals) + Int128(assists) }
 
     /// The key names are compared and sorted by: case- and accent-folded (`Ángel` sorts with `a`).
     public var sortName: String { NameFolding.fold(name) }

@@ -11,7 +11,7 @@ import TestSupport
     init() throws {
         folder = try TemporaryDirectory()
         connection = try Connection(path: folder.path("wrapper.db"), flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        try connection.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER, s TEXT CHECK (s <> 'bad'))")
+        try connection.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER, s TEXT CHECK (length(s) < 5))")
     }
 
     @Test func boundValuesComeBackUnchanged() throws {
@@ -48,13 +48,13 @@ import TestSupport
         #expect(prepareError?.primaryCode == SQLITE_ERROR)
 
         let insert = try connection.prepare("INSERT INTO t (s) VALUES (?)")
-        try insert.bind("bad", at: 1)
+        try insert.bind("secret-value", at: 1)
         let stepError = #expect(throws: DatabaseError.self) { try insert.run() }
-        #expect(stepError?.code == SQLITE_CONSTRAINT_CHECK)
+        #expect(stepError?.code == SQLITE_CONSTRAINT | (1 << 8))  // SQLITE_CONSTRAINT_CHECK
         #expect(stepError?.message.contains("CHECK constraint failed") == true)
         #expect(stepError?.sql == "INSERT INTO t (s) VALUES (?)")
         // The bound value stays out of the description.
-        #expect(stepError?.description.contains("bad") == false)
+        #expect(stepError?.description.contains("secret") == false)
     }
 
     @Test func cachedStatementsComeBackResetAndUnbound() throws {

@@ -63,7 +63,7 @@ import TestSupport
         let first = Array(Migration.embedded.prefix(1))
         do {
             let old = try RosterDatabase(path: path, mode: .createIfMissing, migrations: first)
-            try old.write { try $0.insert(Player(name: "Lionel Messi", position: .rightWinger, goals: 20)) }
+            _ = try old.write { try $0.insert(Player(name: "Lionel Messi", position: .rightWinger, goals: 20)) }
         }
         let upgraded = try RosterDatabase(path: path, mode: .existing)
         #expect(!upgraded.openReport.created)

@@ -37,14 +37,3 @@ struct ExportCommand: Command {
         return .success
     }
 }
-
-extension ExportFormat {
-    /// The renderer that writes the canonical import fields in this format.
-    func makeRenderer() -> any PlayerListRenderer {
-        switch self {
-        case .json: JSONArrayRenderer()
-        case .ndjson: NDJSONRenderer(age: false)
-        case .csv: CSVRenderer(age: false)
-        }
-    }
-}

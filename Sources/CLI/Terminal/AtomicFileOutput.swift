@@ -17,7 +17,7 @@ final class AtomicFileOutput: TextOutput {
         guard descriptor >= 0 else {
             throw OutputFileError(path: path, errorNumber: errno)
         }
-        temporaryPath = String(cString: template)
+        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.descriptor = descriptor
         file = FileOutput(descriptor: descriptor)
     }

@@ -35,14 +35,15 @@ struct ImportSession {
 
     mutating func read(_ input: InputFile) throws {
         let source = ByteSource(descriptor: input.descriptor)
-        let format: InputFormat
-        do {
-            format = try options.format ?? InputFormat(fileName: input.name)
-                ?? InputFormat(sniffing: source.firstNonBlankByte())
-        } catch {
-            throw ImportError.unreadable(file: input.name, reason: error.message)
+        var format = options.format ?? InputFormat(fileName: input.name)
+        if format == nil {
+            do throws(ReadError) {
+                format = InputFormat(sniffing: try source.firstNonBlankByte())
+            } catch {
+                throw ImportError.unreadable(file: input.name, reason: error.message)
+            }
         }
-        var reader = makeRecordReader(format, source: source)
+        var reader = makeRecordReader(format ?? .csv, source: source)
         let validator = RecordValidator(today: options.today, file: input.name)
         while true {
             let record: RawRecord
