@@ -8,7 +8,6 @@ typealias SQLiteStatementHandle = OpaquePointer
 /// One open SQLite connection. It closes itself when released.
 final class Connection {
     let handle: SQLiteHandle
-    private var statementCache: [String: Statement] = [:]
 
     /// Opens `path` with SQLite's `flags`; a handle that fails to open is closed before the error is thrown.
     init(path: String, flags: Int32) throws {
@@ -25,7 +24,7 @@ final class Connection {
     }
 
     deinit {
-        statementCache.removeAll()
+        // Statements still alive keep the handle open as a zombie until they are finalized.
         sqlite3_close_v2(handle)
     }
 
@@ -51,17 +50,6 @@ final class Connection {
     /// A new prepared statement.
     func prepare(_ sql: String) throws -> Statement {
         try Statement(connection: self, sql: sql)
-    }
-
-    /// A prepared statement kept for reuse, for statements that run in loops; it comes back reset and unbound.
-    func cached(_ sql: String) throws -> Statement {
-        if let statement = statementCache[sql] {
-            statement.reset()
-            return statement
-        }
-        let statement = try Statement(connection: self, sql: sql)
-        statementCache[sql] = statement
-        return statement
     }
 
     /// Sets how long a statement waits for another connection's lock before it fails with SQLITE_BUSY.

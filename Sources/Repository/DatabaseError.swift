@@ -23,7 +23,7 @@ public struct DatabaseError: CategorizedError, Equatable {
 
     public var category: ErrorCategory {
         switch primaryCode {
-        case SQLITE_BUSY, SQLITE_LOCKED: .busy
+        case SQLITE_BUSY: .busy
         case SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM: .io
         default: .failure
         }

@@ -6,8 +6,7 @@ extension PlayerRepository {
         let (condition, values) = criteria.whereClause()
         let statement = try connection.prepare("SELECT count(*) FROM players" + condition)
         try statement.bind(values)
-        _ = try statement.step()
-        return statement.int(at: 0)
+        return try statement.firstRow { $0.int(at: 0) } ?? 0
     }
 
     /// Calls `body` with the players that match `criteria`, in `order` (ties end on id), skipping `offset` of them

@@ -2,26 +2,70 @@ import CSQLite
 import RosterModel
 
 /// The players table: maps rows to `Player` and back. Every value is bound, never spliced into SQL.
-public struct PlayerRepository {
+public final class PlayerRepository {
     let connection: Connection
+    /// Indexes and triggers dropped for a bulk load, to be created again when it ends.
+    var suspendedSchema: [SchemaObject] = []
+    /// Statements that run once per import record, prepared on first use and kept, by `PreparedSQL` ordinal.
+    private var prepared = [Statement?](repeating: nil, count: PreparedSQL.allCases.count)
+
+    init(connection: Connection) {
+        self.connection = connection
+    }
 
     /// The columns a `Player` is read from, in `player(from:)`'s order.
     static let playerColumns = "id, name, position, goals, assists, nationality, birth_date, image"
+
+    /// The statements kept prepared.
+    enum PreparedSQL: Int, CaseIterable {
+        case count, playerByID, insert, update, identityMatches, fillSortName, delete
+
+        var sql: String {
+            switch self {
+            case .count: "SELECT count(*) FROM players"
+            case .playerByID: "SELECT \(playerColumns) FROM players WHERE id = ?"
+            case .insert:
+                """
+                INSERT INTO players (id, name, position, goals, assists, nationality, birth_date, image, sort_name)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+            case .update:
+                """
+                UPDATE players SET id = ?1, name = ?2, position = ?3, goals = ?4, assists = ?5, nationality = ?6,
+                    birth_date = ?7, image = ?8, sort_name = ?9
+                WHERE id = ?1
+                """
+            case .identityMatches:
+                "SELECT \(playerColumns) FROM players WHERE name = ? AND birth_date IS ? ORDER BY id"
+            case .fillSortName: "UPDATE players SET sort_name = ? WHERE id = ?"
+            case .delete: "DELETE FROM players WHERE id = ?"
+            }
+        }
+    }
+
+    /// The kept statement for `key`, reset and unbound.
+    func statement(_ key: PreparedSQL) throws -> Statement {
+        if let statement = prepared[key.rawValue] {
+            statement.reset()
+            return statement
+        }
+        let statement = try connection.prepare(key.sql)
+        prepared[key.rawValue] = statement
+        return statement
+    }
 
     // MARK: - Reading
 
     /// The number of players.
     public func count() throws -> Int {
-        let statement = try connection.cached("SELECT count(*) FROM players")
-        _ = try statement.step()
-        return statement.int(at: 0)
+        try statement(.count).firstRow { $0.int(at: 0) } ?? 0
     }
 
     /// The player with `id`, if any.
     public func player(id: Int64) throws -> Player? {
-        let statement = try connection.cached("SELECT \(Self.playerColumns) FROM players WHERE id = ?")
+        let statement = try statement(.playerByID)
         try statement.bind(id, at: 1)
-        return try statement.step() ? try player(from: statement) : nil
+        return try statement.firstRow { try player(from: $0) }
     }
 
     /// Calls `body` with every player in id order, one row at a time.
@@ -37,11 +81,7 @@ public struct PlayerRepository {
     /// Inserts `player`, with its id when it has one; returns the id.
     @discardableResult
     public func insert(_ player: Player) throws -> Int64 {
-        let statement = try connection.cached(
-            """
-            INSERT INTO players (id, name, position, goals, assists, nationality, birth_date, image, sort_name)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let statement = try statement(.insert)
         try bind(player, to: statement)
         try statement.run()
         return connection.lastInsertedRowID
@@ -50,12 +90,7 @@ public struct PlayerRepository {
     /// Overwrites the stored player that has `player.id`.
     public func update(_ player: Player) throws {
         precondition(player.id != nil, "update needs a player with an id")
-        let statement = try connection.cached(
-            """
-            UPDATE players SET id = ?1, name = ?2, position = ?3, goals = ?4, assists = ?5, nationality = ?6,
-                birth_date = ?7, image = ?8, sort_name = ?9
-            WHERE id = ?1
-            """)
+        let statement = try statement(.update)
         try bind(player, to: statement)
         try statement.run()
     }
@@ -66,7 +101,7 @@ public struct PlayerRepository {
         let missing = try connection.prepare("SELECT id, name FROM players WHERE sort_name IS NULL")
         var rows: [(id: Int64, name: String)] = []
         while try missing.step() { rows.append((missing.int64(at: 0), missing.text(at: 1))) }
-        let fill = try connection.cached("UPDATE players SET sort_name = ? WHERE id = ?")
+        let fill = try statement(.fillSortName)
         for row in rows {
             fill.reset()
             try fill.bind(NameFolding.fold(row.name), at: 1)
@@ -133,8 +168,8 @@ extension PlayerRepository {
     /// The players an import record without id stands for: same name and same birth date (both unknown counts
     /// as the same), as written.
     public func players(name: String, birthDate: CalendarDate?) throws -> [Player] {
-        let statement = try connection.cached(
-            "SELECT \(Self.playerColumns) FROM players WHERE name = ? AND birth_date IS ? ORDER BY id")
+        try restoreSuspended(Self.identityIndex)
+        let statement = try statement(.identityMatches)
         try statement.bind(name, at: 1)
         try statement.bind(birthDate?.description, at: 2)
         var found: [Player] = []
@@ -149,7 +184,7 @@ extension PlayerRepository {
     }
 
     public func delete(id: Int64) throws {
-        let statement = try connection.cached("DELETE FROM players WHERE id = ?")
+        let statement = try statement(.delete)
         try statement.bind(id, at: 1)
         try statement.run()
     }

@@ -52,13 +52,14 @@ public final class RosterDatabase {
         // Nothing has been written before this point.
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
         let appliedNow = try migrator.migrate(connection, path: path)
+        players = PlayerRepository(connection: connection)
         openReport = OpenReport(
             created: applied.isEmpty, appliedMigrations: appliedNow,
             schemaVersion: migrator.migrations.last?.version ?? 0)
     }
 
     /// The players of this roster.
-    public var players: PlayerRepository { PlayerRepository(connection: connection) }
+    public let players: PlayerRepository
 
     /// Runs `body` in a write transaction, taken at once (`BEGIN IMMEDIATE`) so that a second writer waits up to
     /// the busy timeout and then fails with a busy error before it has changed anything.
@@ -96,9 +97,7 @@ public final class RosterDatabase {
             SELECT count(*), count(*) FILTER (WHERE type = 'table' AND name = 'schema_migrations')
             FROM sqlite_master
             """)
-        _ = try statement.step()
-        let objects = statement.int(at: 0)
-        let ledgers = statement.int(at: 1)
+        let (objects, ledgers) = try statement.firstRow { ($0.int(at: 0), $0.int(at: 1)) } ?? (0, 0)
         if ledgers == 0 && objects > 0 { throw DatabaseOpenError.notRoster(path: path) }
         return ledgers == 1
     }

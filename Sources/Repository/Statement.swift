@@ -85,6 +85,13 @@ final class Statement {
         throw error
     }
 
+    /// The first row, read by `read`, or nil when there is none; the statement is reset afterwards, so that it holds
+    /// no lock on the tables it read (a statement left on a row blocks DROP INDEX on the same connection).
+    func firstRow<T>(_ read: (Statement) throws -> T) throws -> T? {
+        defer { sqlite3_reset(handle) }
+        return try step() ? try read(self) : nil
+    }
+
     /// Runs a statement that returns no rows.
     func run() throws {
         while try step() {}

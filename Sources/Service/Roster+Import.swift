@@ -16,7 +16,12 @@ extension Roster {
         do {
             report = try database.write { players in
                 var session = try ImportSession(players: players, options: options, inputs: inputs, progress: progress)
-                for input in inputs { try session.read(input) }
+                // Into an empty roster every record is new: build the indexes once at the end instead.
+                if try players.count() == 0 {
+                    try players.withIndexesSuspended { for input in inputs { try session.read(input) } }
+                } else {
+                    for input in inputs { try session.read(input) }
+                }
                 try session.finish()
                 if options.dryRun { throw DryRunRollback(report: session.report) }
                 return session.report

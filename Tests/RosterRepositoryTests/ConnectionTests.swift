@@ -57,14 +57,12 @@ import TestSupport
         #expect(stepError?.description.contains("secret") == false)
     }
 
-    @Test func cachedStatementsComeBackResetAndUnbound() throws {
-        let first = try connection.cached("SELECT ?")
-        try first.bind(7, at: 1)
-        #expect(try first.step())
-        let again = try connection.cached("SELECT ?")
-        #expect(first === again)
-        #expect(try again.step())
-        #expect(again.isNull(at: 0))
+    @Test func resetStatementsRunAgainWithNothingBound() throws {
+        let statement = try connection.prepare("SELECT ?")
+        try statement.bind(7, at: 1)
+        #expect(try statement.firstRow { $0.int(at: 0) } == 7)
+        statement.reset()
+        #expect(try statement.firstRow { $0.isNull(at: 0) } == true)
     }
 
     @Test func transactionsRollBackWhenTheBodyThrows() throws {

@@ -89,7 +89,8 @@ struct ImportSession {
         var player = player
         let stored: Player?
         if let id = player.id {
-            stored = try players.player(id: id)
+            // In a roster that was empty when the import began, a player not yet touched cannot be stored.
+            stored = rosterSizeBefore == 0 && !touched.contains(id) ? nil : try players.player(id: id)
         } else {
             let matches = try players.players(name: player.name, birthDate: player.birthDate)
             guard matches.count <= 1 else {

@@ -20,6 +20,38 @@ struct RecordValidator {
         case id, name, position, goals, assists, nationality, birthDate, image
     }
 
+    /// The record's field for each canonical field; a value on the stack, as it is filled for every record.
+    struct FieldSlots {
+        private var id, name, position, goals, assists, nationality, birthDate, image: RawField?
+
+        subscript(field: Field) -> RawField? {
+            get {
+                switch field {
+                case .id: id
+                case .name: name
+                case .position: position
+                case .goals: goals
+                case .assists: assists
+                case .nationality: nationality
+                case .birthDate: birthDate
+                case .image: image
+                }
+            }
+            set {
+                switch field {
+                case .id: id = newValue
+                case .name: name = newValue
+                case .position: position = newValue
+                case .goals: goals = newValue
+                case .assists: assists = newValue
+                case .nationality: nationality = newValue
+                case .birthDate: birthDate = newValue
+                case .image: image = newValue
+                }
+            }
+        }
+    }
+
     /// The canonical field a name stands for, and whether the name is an alias of it.
     static func field(named name: String) -> (field: Field, isAlias: Bool)? {
         switch name {
@@ -41,20 +73,26 @@ struct RecordValidator {
     /// The player the record describes, or its problems; names of fields rosterdb does not know go to `unknown`.
     func validate(_ record: RawRecord, unknown: inout Set<String>) -> Validated {
         var problems: [ImportProblem] = []
-        var seen: [Field: RawField] = [:]
-        var fieldNames = Set<String>()
+        var seen = FieldSlots()
+        var unknownHere: [String] = []
         for field in record.fields {
-            guard fieldNames.insert(field.name).inserted else {
-                problems.append(problem(record, field, "the field appears more than once in the record"))
-                continue
-            }
             guard let (canonical, _) = RecordValidator.field(named: field.name) else {
-                unknown.insert(field.name)
+                if unknownHere.contains(field.name) {
+                    problems.append(problem(record, field, "the field appears more than once in the record"))
+                } else {
+                    unknownHere.append(field.name)
+                    unknown.insert(field.name)
+                }
                 continue
             }
             if let other = seen[canonical] {
-                let (first, second) = other.name < field.name ? (other.name, field.name) : (field.name, other.name)
-                problems.append(problem(record, field, "the record names both \(first) and \(second), which mean the same"))
+                if other.name == field.name {
+                    problems.append(problem(record, field, "the field appears more than once in the record"))
+                } else {
+                    let (first, second) = other.name < field.name ? (other.name, field.name) : (field.name, other.name)
+                    problems.append(
+                        problem(record, field, "the record names both \(first) and \(second), which mean the same"))
+                }
                 continue
             }
             seen[canonical] = field
@@ -155,12 +193,15 @@ struct RecordValidator {
             // An empty required field reads as missing; an empty optional one as unknown.
             return raw.isEmpty || field.name != "name" ? .success(nil) : .failure(Message("is empty or only white space"))
         }
-        if let control = trimmed.unicodeScalars.first(where: RecordValidator.isControl) {
+        if let control = RecordValidator.firstControlCharacter(in: trimmed) {
             return .failure(Message("contains the control character \(RecordValidator.codePoint(control))"))
         }
-        let length = trimmed.unicodeScalars.count
-        if length > limit {
-            return .failure(Message("is longer than \(limit.groupedDigits) characters (\(length.groupedDigits))"))
+        // A string has at most as many characters as bytes, so most need no counting.
+        if trimmed.utf8.count > limit {
+            let length = trimmed.unicodeScalars.count
+            if length > limit {
+                return .failure(Message("is longer than \(limit.groupedDigits) characters (\(length.groupedDigits))"))
+            }
         }
         return .success(trimmed)
     }
@@ -267,12 +308,30 @@ struct RecordValidator {
     }
 
     static func trimmed(_ text: String) -> String {
+        // Printable ASCII at both ends, as almost every value has, cannot be white space.
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return text
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return text }
         return String(scalars[first...last])
+    }
+
+    /// The first C0 or C1 control character, or DEL; found by bytes, as C1 controls are encoded C2 80 – C2 9F.
+    static func firstControlCharacter(in text: String) -> Unicode.Scalar? {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
+                return text.unicodeScalars.first(where: isControl)
+            }
+            previous = byte
+        }
+        return nil
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
