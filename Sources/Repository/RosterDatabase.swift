@@ -51,7 +51,8 @@ public final class RosterDatabase {
 
         // Nothing has been written before this point.
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
-        let appliedNow = try migrator.migrate(connection, path: path)
+        // The write lock is taken only when there is something to apply, so that opening never waits for a writer.
+        let appliedNow = migrator.pending(after: applied).isEmpty ? [] : try migrator.migrate(connection, path: path)
         players = PlayerRepository(connection: connection)
         openReport = OpenReport(
             created: applied.isEmpty, appliedMigrations: appliedNow,
