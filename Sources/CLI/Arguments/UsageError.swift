@@ -10,6 +10,7 @@ enum UsageError: Error, Equatable {
     case unexpectedArgument(String)
     case conflictingOptions(String, String)
     case optionRequires(String, String)
+    case emptyRange(low: String, high: String)
 
     var message: String {
         switch self {
@@ -33,6 +34,8 @@ enum UsageError: Error, Equatable {
             "'\(first)' cannot be combined with '\(second)'."
         case .optionRequires(let option, let required):
             "'\(option)' only works together with '\(required)'."
+        case .emptyRange(let low, let high):
+            "'\(low)' is greater than '\(high)', so nothing could match."
         }
     }
 }

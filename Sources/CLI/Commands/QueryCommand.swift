@@ -59,7 +59,7 @@ struct QueryCommand: Command {
             if let minimum = arguments.value(low).flatMap({ Int($0) }), let maximum = arguments.value(high).flatMap({ Int($0) }),
                 minimum > maximum
             {
-                throw UsageError.conflictingOptions("--\(low) \(minimum)", "--\(high) \(maximum)")
+                throw UsageError.emptyRange(low: "--\(low) \(minimum)", high: "--\(high) \(maximum)")
             }
         }
         if let sort = arguments.value("sort") {

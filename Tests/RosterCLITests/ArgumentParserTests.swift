@@ -1,0 +1,66 @@
+import Testing
+
+@testable import RosterCLI
+
+@Suite struct ArgumentParserTests {
+    let parser = ArgumentParser(
+        commands: CommandLineInterface.commands.map { $0.spec }, globalOptions: CommandLineInterface.globalOptions)
+
+    @Test func globalOptionsGoBeforeOrAfterTheCommand() throws {
+        for argv in [["--db", "x.db", "query"], ["query", "--db", "x.db"], ["query", "--db=x.db"]] {
+            let invocation = try parser.parse(argv)
+            #expect(invocation.command?.name == "query")
+            #expect(invocation.arguments.value("db") == "x.db")
+        }
+    }
+
+    @Test func valuesMayLookLikeAnythingButAnOption() throws {
+        let invocation = try parser.parse(["query", "--name", "-", "--min-goals=-3", "--nationality", "Côte d'Ivoire"])
+        #expect(invocation.arguments.value("name") == "-")
+        #expect(invocation.arguments.value("min-goals") == "-3")
+        #expect(invocation.arguments.value("nationality") == "Côte d'Ivoire")
+    }
+
+    @Test func repeatedAndCommaSeparatedListsCombine() throws {
+        let invocation = try parser.parse(["query", "--position", "ST,CF", "--position", "LW"])
+        #expect(invocation.arguments.list("position") == ["ST", "CF", "LW"])
+    }
+
+    @Test func doubleDashEndsTheOptions() throws {
+        let invocation = try parser.parse(["show", "--", "--weird name"])
+        #expect(invocation.arguments.positionals == ["--weird name"])
+    }
+
+    @Test func helpWinsOverOtherMistakes() throws {
+        let invocation = try parser.parse(["query", "--bogus", "-h"])
+        #expect(invocation.wantsHelp)
+        #expect(invocation.command?.name == "query")
+    }
+
+    @Test(arguments: [
+        (["query", "--positon", "ST"], UsageError.unknownOption("--positon", suggestion: "--position")),
+        (["query", "--zzz"], UsageError.unknownOption("--zzz", suggestion: nil)),
+        (["improt", "x.json"], UsageError.unknownCommand("improt", suggestion: "import")),
+        (["query", "--page"], UsageError.missingValue(option: "--page <n>")),
+        (["query", "--all=yes"], UsageError.unexpectedValue(option: "--all", value: "yes")),
+        (["import"], UsageError.missingArgument("<file> ...")),
+        (["show"], UsageError.missingArgument("<player>")),
+        (["show", "1", "2"], UsageError.unexpectedArgument("2")),
+    ])
+    func mistakesBecomeUsageErrors(argv: [String], expected: UsageError) {
+        #expect(throws: expected) { try parser.parse(argv) }
+    }
+
+    @Test(arguments: [
+        ("--positon", ["--position", "--page"], "--position"), ("--sotr", ["--sort", "--all"], "--sort"),
+        ("--per_page", ["--per-page", "--page"], "--per-page"), ("--x", ["--position"], nil),
+    ])
+    func suggestionsAreTheNearestCloseName(typed: String, candidates: [String], expected: String?) {
+        #expect(ArgumentParser.nearest(to: typed, among: candidates) == expected)
+    }
+
+    @Test(arguments: [("kitten", "sitting", 3), ("", "abc", 3), ("abc", "abc", 0), ("손흥민", "손흥", 1)])
+    func editDistance(a: String, b: String, distance: Int) {
+        #expect(ArgumentParser.editDistance(a, b) == distance)
+    }
+}

@@ -1,0 +1,69 @@
+import RosterModel
+import Testing
+
+@testable import RosterCLI
+
+/// Each command reads its options into typed values, and refuses bad ones with the user's text quoted.
+@Suite struct CommandOptionTests {
+    let parser = ArgumentParser(
+        commands: CommandLineInterface.commands.map { $0.spec }, globalOptions: CommandLineInterface.globalOptions)
+
+    private func query(_ argv: [String]) throws -> QueryCommand {
+        try QueryCommand(parser.parse(["query"] + argv).arguments)
+    }
+
+    @Test func queryDefaults() throws {
+        let command = try query(["--as-of", "2026-01-01"])
+        #expect(command.query.sort == [SortOrder(.name)])
+        #expect(command.query.paging == .page(1, perPage: 20))
+        #expect(command.format == .table)
+        #expect(command.query.asOf == CalendarDate(year: 2026, month: 1, day: 1))
+    }
+
+    @Test func queryReadsEveryOption() throws {
+        let command = try query([
+            "--position", "Striker,cdm", "--nationality", "Japan", "--name", "mbap", "--min-goals", "1",
+            "--max-goals", "9", "--min-assists", "2", "--max-assists", "8", "--min-age", "20", "--max-age", "30",
+            "--sort", "goals:desc,NAME:asc, age", "--page", "3", "--per-page", "1000", "--format", "csv",
+        ])
+        #expect(command.query.positions == [.striker, .defensiveMidfielder])
+        #expect(command.query.nationality == "Japan")
+        #expect(command.query.name == "mbap")
+        #expect((command.query.minGoals, command.query.maxGoals) == (1, 9))
+        #expect((command.query.minAssists, command.query.maxAssists) == (2, 8))
+        #expect((command.query.minAge, command.query.maxAge) == (20, 30))
+        #expect(command.query.sort == [SortOrder(.goals, descending: true), SortOrder(.name), SortOrder(.age)])
+        #expect(command.query.paging == .page(3, perPage: 1000))
+        #expect(command.format == .csv)
+    }
+
+    @Test(arguments: [
+        (["--per-page", "0"], "The value '0' is invalid for '--per-page <n>': expected a whole number from 1 to 1000."),
+        (["--per-page", "1001"], "The value '1001' is invalid for '--per-page <n>': expected a whole number from 1 to 1000."),
+        (["--page", "0"], "The value '0' is invalid for '--page <n>': expected a whole number from 1 to 1000000000."),
+        (["--page", "99999999999999999999"], "The value '99999999999999999999' is invalid for '--page <n>': expected a whole number from 1 to 1000000000."),
+        (["--min-goals", "-1"], "The value '-1' is invalid for '--min-goals <n>': expected a whole number from 0 to 1000000."),
+        (["--sort", "goals:down"], "The value 'goals:down' is invalid for '--sort <keys>': unknown direction 'down'; use asc or desc."),
+        (["--sort", "'; DROP TABLE players; --"], "The value ''; DROP TABLE players; --' is invalid for '--sort <keys>': unknown sort key ''; drop table players; --'; valid keys: id, name, position, goals, assists, nationality, age, birth_date."),
+        (["--sort", ""], "The value '' is invalid for '--sort <keys>': unknown sort key ''; valid keys: id, name, position, goals, assists, nationality, age, birth_date."),
+        (["--format", "xml"], "The value 'xml' is invalid for '--format <format>': expected one of table, json, ndjson, csv."),
+        (["--as-of", "2023-02-30"], "The value '2023-02-30' is invalid for '--as-of <yyyy-MM-dd>': expected a date written yyyy-MM-dd."),
+        (["--name", "%_\""], "The value '%_\"' is invalid for '--name <text>': expected at least one letter or digit."),
+        (["--all", "--page", "2"], "'--all' cannot be combined with '--page'."),
+        (["--min-age", "30", "--max-age", "20"], "'--min-age 30' is greater than '--max-age 20', so nothing could match."),
+    ])
+    func badQueryValuesAreUsageErrors(argv: [String], message: String) {
+        let error = #expect(throws: UsageError.self) { try query(argv) }
+        #expect(error?.message == message)
+    }
+
+    @Test func importOptions() throws {
+        let command = try ImportCommand(parser.parse(["import", "a.json", "-", "--prune", "--max-prune", "5", "--dry-run", "--skip-invalid", "-q", "--report", "json", "--format", "csv"]).arguments)
+        #expect(command.files == ["a.json", "-"])
+        #expect((command.prune, command.maxPrunePercent, command.dryRun, command.skipInvalid) == (true, 5, true, true))
+        #expect((command.quiet, command.jsonReport, command.format) == (true, true, .csv))
+        #expect(throws: UsageError.optionRequires("--max-prune", "--prune")) {
+            try ImportCommand(parser.parse(["import", "a.json", "--max-prune", "5"]).arguments)
+        }
+    }
+}
