@@ -10,6 +10,8 @@ public enum ErrorCategory: Sendable {
     case io
     /// The database stayed locked by another writer past the busy timeout (exit 75).
     case busy
+    /// A signal asked the work to stop; it was rolled back (exit 130 or 143).
+    case interrupted
 }
 
 /// An error that knows its category.

@@ -24,6 +24,7 @@ public struct DatabaseError: CategorizedError, Equatable {
     public var category: ErrorCategory {
         switch primaryCode {
         case SQLITE_BUSY: .busy
+        case SQLITE_INTERRUPT: .interrupted
         case SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM: .io
         default: .failure
         }
@@ -32,6 +33,7 @@ public struct DatabaseError: CategorizedError, Equatable {
     public var description: String {
         switch category {
         case .busy: return "database is locked by another writer; try again later"
+        case .interrupted: return "interrupted; the roster was left as it was"
         case .io: return "cannot write the roster database: \(message)"
         default:
             let statement = sql.map { " while running: \($0)" } ?? ""

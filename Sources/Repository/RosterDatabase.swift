@@ -62,6 +62,11 @@ public final class RosterDatabase {
     /// The players of this roster.
     public let players: PlayerRepository
 
+    /// Stops any running statement, and so rolls back the transaction, once `shouldStop` returns true.
+    public func interrupt(when shouldStop: @escaping () -> Bool) {
+        connection.interrupt(when: shouldStop)
+    }
+
     /// Runs `body` in a write transaction, taken at once (`BEGIN IMMEDIATE`) so that a second writer waits up to
     /// the busy timeout and then fails with a busy error before it has changed anything.
     public func write<T>(_ body: (PlayerRepository) throws -> T) throws -> T {

@@ -15,7 +15,8 @@ extension Roster {
         var report: ImportReport
         do {
             report = try database.write { players in
-                var session = try ImportSession(players: players, options: options, inputs: inputs, progress: progress)
+                var session = try ImportSession(
+                    players: players, options: options, inputs: inputs, progress: progress, shouldStop: shouldStop)
                 // Into an empty roster every record is new: build the indexes once at the end instead.
                 if try players.count() == 0 {
                     try players.withIndexesSuspended { for input in inputs { try session.read(input) } }

@@ -22,6 +22,8 @@ public final class Roster {
     public let path: String
     public let openSummary: OpenSummary
     let database: RosterDatabase
+    /// Asked during long work; true stops it and rolls it back.
+    private(set) var shouldStop: () -> Bool = { false }
 
     /// Opens the roster at `path`, migrating it to this build's schema.
     public init(path: String, access: Access, busyTimeout: Double = 5) throws {
@@ -32,6 +34,13 @@ public final class Roster {
         openSummary = OpenSummary(
             created: report.created, appliedMigrations: report.appliedMigrations.map(\.identifier),
             schemaVersion: report.schemaVersion)
+    }
+
+    /// Stops long work — an import, its index builds — and rolls it back once `shouldStop` returns true (a signal
+    /// arrived). The error thrown then has the category `.interrupted`.
+    public func interrupt(when shouldStop: @escaping () -> Bool) {
+        self.shouldStop = shouldStop
+        database.interrupt(when: shouldStop)
     }
 
     /// The number of players.

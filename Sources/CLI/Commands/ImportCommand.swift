@@ -48,6 +48,8 @@ struct ImportCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let roster = try context.openRoster(.write)
+        SignalTrap.install()
+        roster.interrupt(when: { SignalTrap.received != 0 })
         var options = ImportOptions(today: .today())
         options.format = format
         options.prune = prune
@@ -58,11 +60,10 @@ struct ImportCommand: Command {
         let progressBar = context.terminal.stderrIsTerminal && !quiet ? ProgressReporter(output: context.errors, width: context.terminal.width ?? 80) : nil
         let report: ImportReport
         do {
+            defer { progressBar?.clear() }
             report = try roster.importFiles(
                 files, options: options, standardInput: context.input, progress: progressBar.map { bar in { bar.update($0) } })
-            progressBar?.clear()
         } catch let error as ImportError {
-            progressBar?.clear()
             if let refused = error.report {
                 context.errors.write(ImportReportView.problems(refused))
                 if jsonReport { context.output.write(ImportReportView.json(refused)) }

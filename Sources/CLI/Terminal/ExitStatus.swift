@@ -1,3 +1,4 @@
+import Glibc
 import RosterModel
 
 /// The documented exit codes (BSD sysexits where one fits).
@@ -9,6 +10,9 @@ enum ExitStatus: Int32, CaseIterable {
     case unreadableInput = 66
     case ioError = 74
     case busy = 75
+    /// 128 + the signal's number, as shells report a process a signal stopped.
+    case interrupted = 130
+    case terminated = 143
 
     init(_ category: ErrorCategory) {
         switch category {
@@ -17,6 +21,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .unreadableInput: self = .unreadableInput
         case .io: self = .ioError
         case .busy: self = .busy
+        case .interrupted: self = SignalTrap.received == SIGINT ? .interrupted : .terminated
         }
     }
 
@@ -30,6 +35,8 @@ enum ExitStatus: Int32, CaseIterable {
         case .unreadableInput: "input file missing or unreadable"
         case .ioError: "I/O error: disk full, read-only file (the roster is unchanged)"
         case .busy: "database locked by another writer past the busy timeout; try again later"
+        case .interrupted: "interrupted by SIGINT (Ctrl-C); the import was rolled back"
+        case .terminated: "stopped by SIGTERM or SIGHUP; the import was rolled back"
         }
     }
 }

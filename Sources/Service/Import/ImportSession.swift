@@ -11,6 +11,7 @@ struct ImportSession {
     private var unknownFields = Set<String>()
     private let rosterSizeBefore: Int
     private let progress: ((ImportProgress) -> Void)?
+    private let shouldStop: () -> Bool
     private var bytesBeforeCurrentFile = 0
     private let totalBytes: Int?
 
@@ -19,11 +20,12 @@ struct ImportSession {
 
     init(
         players: PlayerRepository, options: ImportOptions, inputs: [InputFile],
-        progress: ((ImportProgress) -> Void)?
+        progress: ((ImportProgress) -> Void)?, shouldStop: @escaping () -> Bool
     ) throws {
         self.players = players
         self.options = options
         self.progress = progress
+        self.shouldStop = shouldStop
         report = ImportReport(files: inputs.map(\.name))
         report.dryRun = options.dryRun
         rosterSizeBefore = try players.count()
@@ -74,9 +76,11 @@ struct ImportSession {
                     report.record(problem)
                 }
             }
-            if report.records % ImportSession.progressInterval == 0, let progress {
-                progress(ImportProgress(records: report.records, bytesRead: bytesBeforeCurrentFile + reader.bytesRead,
-                                        totalBytes: totalBytes))
+            if report.records % ImportSession.progressInterval == 0 {
+                // Records that never reach SQLite (all invalid) must not delay a stop.
+                if shouldStop() { throw Interrupted() }
+                progress?(ImportProgress(records: report.records, bytesRead: bytesBeforeCurrentFile + reader.bytesRead,
+                                         totalBytes: totalBytes))
             }
         }
         bytesBeforeCurrentFile += reader.bytesRead
@@ -128,6 +132,7 @@ struct ImportSession {
     /// Refuses an import with invalid records (unless they are to be skipped) or a prune that removes too much;
     /// then prunes and fills derived columns.
     mutating func finish() throws {
+        if shouldStop() { throw Interrupted() }
         report.unknownFields = unknownFields.sorted()
         if report.problemCount > 0 && (!options.skipInvalid || report.unreadableRest) {
             throw ImportError.invalidRecords(report)
