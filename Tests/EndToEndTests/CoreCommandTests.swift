@@ -122,8 +122,9 @@ import TestSupport
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("OVERVIEW: "))
         #expect(result.stdout.contains("\nUSAGE: rosterdb "))
-        #expect(result.stdout.contains("\nEXIT CODES:\n  0   success\n"))
-        #expect(result.stdout.contains("  75  "))
+        #expect(result.stdout.contains("\nEXIT CODES:\n  0    success\n"))
+        #expect(result.stdout.contains("  75   "))
+        #expect(result.stdout.contains("  130  "))
     }
 
     @Test func versionIsPrinted() throws {

@@ -28,9 +28,9 @@ import Testing
               -h, --help  Show help information.
 
             EXIT CODES:
-              0   success
+              0    success
             """))
-        #expect(help.contains("EXIT CODES:\n  0   success\n  1   "))
+        #expect(help.contains("EXIT CODES:\n  0    success\n  1    "))
         // Every wrapped line fits; only the usage line, which is never wrapped, may be longer.
         for line in help.split(separator: "\n") where !line.hasPrefix("USAGE:") { #expect(line.count <= 40) }
     }
