@@ -13,4 +13,10 @@ static inline int csqlite_enable_defensive(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
 }
 
+// Closing the last connection to a WAL database checkpoints it under an exclusive lock that makes every process
+// opening it meanwhile wait; this turns that off for one connection.
+static inline int csqlite_disable_checkpoint_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
+
 #endif

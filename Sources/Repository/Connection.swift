@@ -1,4 +1,6 @@
 import CSQLite
+import Glibc
+import RosterModel
 
 /// A raw `sqlite3 *`.
 typealias SQLiteHandle = OpaquePointer
@@ -8,8 +10,8 @@ typealias SQLiteStatementHandle = OpaquePointer
 /// One open SQLite connection. It closes itself when released.
 final class Connection {
     let handle: SQLiteHandle
-    /// The check behind the progress handler, kept alive as long as SQLite may call it.
-    private var interruptCheck: Unmanaged<InterruptCheck>?
+    /// What SQLite's progress and busy handlers ask; the connection owns it, so it lives as long as they may run.
+    private let waiting = Waiting()
 
     /// Opens `path` with SQLite's `flags`; a handle that fails to open is closed before the error is thrown.
     init(path: String, flags: Int32) throws {
@@ -17,27 +19,44 @@ final class Connection {
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw DatabaseError(code: code, message: message, sql: nil)
+            throw DatabaseError(code: code, message: message, sql: nil, systemError: systemError)
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
         _ = csqlite_enable_defensive(handle)
+        // Not SQLite's own busy timeout: it sleeps through a stop request until the timeout has run out.
+        sqlite3_busy_handler(handle, { context, attempts in
+            Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue().waitForLock(attempt: attempts) ? 1 : 0
+        }, Unmanaged.passUnretained(waiting).toOpaque())
     }
 
     deinit {
-        // Statements still alive keep the handle open as a zombie until they are finalized.
+        // Statements still alive keep the handle open as a zombie until they are finalized; the zombie must not
+        // call back into `waiting`, which goes with this object.
         sqlite3_progress_handler(handle, 0, nil, nil)
+        sqlite3_busy_handler(handle, nil, nil)
         sqlite3_close_v2(handle)
-        interruptCheck?.release()
     }
 
     /// Throws a `DatabaseError` for any code other than OK, ROW and DONE.
     func check(_ code: Int32, sql: String? = nil) throws {
         switch code {
         case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return
-        default: throw DatabaseError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        default: throw error(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
         }
+    }
+
+    /// The error for a failed call. A lock wait given up because of a stop request is reported as interrupted,
+    /// not as busy; the error of a failed system call carries its `errno`.
+    func error(code: Int32, message: String, sql: String?) -> DatabaseError {
+        if code & 0xFF == SQLITE_BUSY, waiting.shouldStop() {
+            return DatabaseError(code: SQLITE_INTERRUPT, message: "interrupted while waiting for the lock", sql: sql)
+        }
+        let systemError = code & 0xFF == SQLITE_IOERR || code & 0xFF == SQLITE_FULL || code & 0xFF == SQLITE_CANTOPEN
+            ? sqlite3_system_errno(handle) : 0
+        return DatabaseError(code: code, message: message, sql: sql, systemError: systemError)
     }
 
     /// Runs one or more statements that take no parameters and return no rows of interest.
@@ -47,7 +66,7 @@ final class Connection {
         if code != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(errorMessage)
-            throw DatabaseError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            throw error(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
         }
     }
 
@@ -58,18 +77,37 @@ final class Connection {
 
     /// Sets how long a statement waits for another connection's lock before it fails with SQLITE_BUSY.
     func setBusyTimeout(seconds: Double) {
-        sqlite3_busy_timeout(handle, Int32(clamping: Int((seconds * 1000).rounded())))
+        waiting.timeout = seconds
     }
 
     /// Makes every running statement stop with SQLITE_INTERRUPT as soon as `shouldStop` returns true; it is asked
-    /// every thousand virtual-machine steps, so even a long index build stops within milliseconds.
+    /// every thousand virtual-machine steps, so even a long index build stops within milliseconds, and between
+    /// naps while waiting for another connection's lock.
     func interrupt(when shouldStop: @escaping () -> Bool) {
-        let box = Unmanaged.passRetained(InterruptCheck(shouldStop))
-        interruptCheck?.release()
-        interruptCheck = box
+        waiting.shouldStop = shouldStop
         sqlite3_progress_handler(handle, 1000, { context in
-            Unmanaged<InterruptCheck>.fromOpaque(context!).takeUnretainedValue().shouldStop() ? 1 : 0
-        }, box.toOpaque())
+            Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue().shouldStop() ? 1 : 0
+        }, Unmanaged.passUnretained(waiting).toOpaque())
+    }
+
+    /// Leaves the write-ahead log as it is when this connection closes. SQLite's last connection otherwise
+    /// checkpoints it and deletes it under an exclusive lock on the database file, and a process that opens the
+    /// database meanwhile — a reader — waits for that lock (or fails at once with a zero busy timeout).
+    func keepLogOnClose() throws {
+        try check(csqlite_disable_checkpoint_on_close(handle))
+    }
+
+    /// Copies the write-ahead log into the database file and empties it, without taking a lock that readers wait
+    /// for: SQLite waits (through the busy handler) for readers still using the log instead. Returns false when
+    /// readers kept it from finishing; the next writer tries again.
+    @discardableResult
+    func checkpoint() throws -> Bool {
+        var logFrames: Int32 = 0
+        var copiedFrames: Int32 = 0
+        let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &copiedFrames)
+        if code & 0xFF == SQLITE_BUSY { return false }
+        try check(code)
+        return true
     }
 
     /// The rowid of the last row inserted on this connection.
@@ -82,11 +120,26 @@ final class Connection {
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 }
 
-/// A closure SQLite's C progress handler can reach through its context pointer.
-private final class InterruptCheck {
-    let shouldStop: () -> Bool
+/// The state SQLite's C progress and busy handlers reach through their context pointer.
+private final class Waiting {
+    /// True once the work should stop.
+    var shouldStop: () -> Bool = { false }
+    /// How long one wait for a lock may last, in seconds.
+    var timeout: Double = 0
+    /// When the current wait for a lock began.
+    private var started = timespec()
 
-    init(_ shouldStop: @escaping () -> Bool) {
-        self.shouldStop = shouldStop
+    /// Naps before another try at a lock; false gives up, and the statement fails with SQLITE_BUSY. The naps are
+    /// short, so that a stop request is seen within milliseconds however long the timeout.
+    func waitForLock(attempt: Int32) -> Bool {
+        if attempt == 0 { started = MonotonicClock.now() }
+        if shouldStop() { return false }
+        let waited = MonotonicClock.seconds(since: started)
+        guard waited < timeout else { return false }
+        // 1 ms at first, as a lock held for a single statement is soon free; then 10 ms, or what is left.
+        let nap = min(attempt < 10 ? 0.001 : 0.01, timeout - waited)
+        var time = timespec(tv_sec: 0, tv_nsec: Int(nap * 1e9))
+        nanosleep(&time, nil)
+        return !shouldStop()
     }
 }

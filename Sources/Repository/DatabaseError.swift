@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 import RosterModel
 
 /// An error reported by SQLite: its result code, its message and the SQL that was running.
@@ -11,11 +12,14 @@ public struct DatabaseError: CategorizedError, Equatable {
     public let message: String
     /// The statement that failed, if any.
     public let sql: String?
+    /// The `errno` of the system call that failed, for I/O errors; 0 when there is none.
+    public let systemError: Int32
 
-    init(code: Int32, message: String, sql: String?) {
+    init(code: Int32, message: String, sql: String?, systemError: Int32 = 0) {
         self.code = code
         self.message = message
         self.sql = sql
+        self.systemError = systemError
     }
 
     /// The primary result code, without the extended bits.
@@ -34,10 +38,27 @@ public struct DatabaseError: CategorizedError, Equatable {
         switch category {
         case .busy: return "database is locked by another writer; try again later"
         case .interrupted: return "interrupted; the roster was left as it was"
-        case .io: return "cannot write the roster database: \(message)"
+        case .io:
+            let action = primaryCode == SQLITE_CANTOPEN ? "open" : code == DatabaseError.readFailed ? "read" : "write"
+            return "cannot \(action) the roster database: \(message)\(systemReason.map { " (\($0))" } ?? "")"
         default:
             let statement = sql.map { " while running: \($0)" } ?? ""
             return "\(message) (SQLite error \(code))\(statement)"
+        }
+    }
+
+    /// SQLITE_IOERR_READ, a macro that Swift does not import.
+    static let readFailed = SQLITE_IOERR | (1 << 8)
+
+    /// What the failed system call says, in words a user can act on: SQLite reports a full disk and a file over
+    /// the size limit (`ulimit -f`) alike as "disk I/O error".
+    private var systemReason: String? {
+        switch systemError {
+        case 0: nil
+        case ENOSPC: "the disk is full"
+        case EFBIG: "the file size limit was reached"
+        case EDQUOT: "the disk quota is exceeded"
+        default: String(cString: strerror(systemError)).lowercased()
         }
     }
 }

@@ -5,6 +5,9 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
     case missing(path: String)
     case isDirectory(path: String)
     case missingFolder(path: String)
+    case cannotCreate(path: String, reason: String)
+    case notWritable(path: String, reason: String)
+    case readOnlyNeedsMigration(path: String, migration: String)
     case notSQLite(path: String)
     case notRoster(path: String)
     case newerSchema(path: String, migration: String)
@@ -12,7 +15,7 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
 
     public var category: ErrorCategory {
         switch self {
-        case .missingFolder: .io
+        case .missingFolder, .cannotCreate, .notWritable, .readOnlyNeedsMigration: .io
         default: .failure
         }
     }
@@ -25,6 +28,13 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
             "\(path) is a directory, not a roster database"
         case .missingFolder(let path):
             "cannot create \(path): its folder does not exist"
+        case .cannotCreate(let path, let reason):
+            "cannot create \(path): \(reason)"
+        case .notWritable(let path, let reason):
+            "cannot write \(path): \(reason); it was left untouched"
+        case .readOnlyNeedsMigration(let path, let migration):
+            "\(path) needs migration \(migration) before it can be read, but this user cannot write it; run any "
+                + "rosterdb command on it once as a user who can. The file was left untouched"
         case .notSQLite(let path):
             "\(path) is not an SQLite database; it was left untouched"
         case .notRoster(let path):

@@ -27,18 +27,35 @@ public final class RosterDatabase {
 
     /// Opens `path`: refuses what is not a rosterdb roster (or is one from a newer build, or one whose migrations
     /// changed) without writing a byte, then turns on WAL and foreign keys and applies pending migrations.
+    ///
+    /// A roster this user cannot write is opened read-only for `.existing` (reads need no write access), and
+    /// refused for `.createIfMissing` before anything is created beside it. `shouldStop` is asked while waiting
+    /// for another writer's lock, so that a signal is not held up by the busy timeout.
     public init(
-        path: String, mode: OpenMode, busyTimeout: Double = 5, migrations: [Migration] = Migration.embedded
+        path: String, mode: OpenMode, busyTimeout: Double = 5, migrations: [Migration] = Migration.embedded,
+        shouldStop: (() -> Bool)? = nil
     ) throws {
         self.path = path
-        let exists = try RosterDatabase.checkFile(at: path, mode: mode)
-        let flags = SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let access = try RosterDatabase.checkFile(at: path, mode: mode)
         do {
-            connection = try Connection(path: path, flags: flags)
+            let single = SQLITE_OPEN_NOMUTEX
+            switch access {
+            case .create:
+                connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | single)
+            case .readWrite: connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | single)
+            case .readOnly: connection = try Connection(path: path, flags: SQLITE_OPEN_READONLY | single)
+            case .readOnlyImmutable:
+                let uri = RosterDatabase.immutableURI(path)
+                connection = try Connection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | single)
+            }
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
             throw DatabaseOpenError.notSQLite(path: path)
         }
         connection.setBusyTimeout(seconds: busyTimeout)
+        // A reader must never wait for another process's lock; writers checkpoint after each write instead.
+        try connection.keepLogOnClose()
+        if let shouldStop { connection.interrupt(when: shouldStop) }
+        isReadOnly = access == .readOnly || access == .readOnlyImmutable
 
         let migrator = Migrator(migrations)
         let applied: [Migrator.AppliedMigration]
@@ -48,16 +65,25 @@ public final class RosterDatabase {
             throw DatabaseOpenError.notSQLite(path: path)
         }
         try migrator.verify(applied, path: path)
+        let pending = migrator.pending(after: applied)
+        if isReadOnly, let first = pending.first {
+            throw DatabaseOpenError.readOnlyNeedsMigration(path: path, migration: first.identifier)
+        }
 
-        // Nothing has been written before this point.
-        try connection.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
+        // Nothing has been written before this point. A read-only connection reads the file in the journal mode
+        // it has; asking it for WAL would be a write.
+        try connection.execute((isReadOnly ? "" : "PRAGMA journal_mode = WAL; ") + "PRAGMA foreign_keys = ON")
         // The write lock is taken only when there is something to apply, so that opening never waits for a writer.
-        let appliedNow = migrator.pending(after: applied).isEmpty ? [] : try migrator.migrate(connection, path: path)
+        let appliedNow = pending.isEmpty ? [] : try migrator.migrate(connection, path: path)
+        if !appliedNow.isEmpty { _ = try? connection.checkpoint() }
         players = PlayerRepository(connection: connection)
         openReport = OpenReport(
             created: applied.isEmpty, appliedMigrations: appliedNow,
             schemaVersion: migrator.migrations.last?.version ?? 0)
     }
+
+    /// Whether this roster was opened read-only, because this user cannot write it.
+    public let isReadOnly: Bool
 
     /// The players of this roster.
     public let players: PlayerRepository
@@ -68,9 +94,13 @@ public final class RosterDatabase {
     }
 
     /// Runs `body` in a write transaction, taken at once (`BEGIN IMMEDIATE`) so that a second writer waits up to
-    /// the busy timeout and then fails with a busy error before it has changed anything.
+    /// the busy timeout and then fails with a busy error before it has changed anything. Once committed, the
+    /// write-ahead log is copied into the database file, so that the file alone holds the roster again.
     public func write<T>(_ body: (PlayerRepository) throws -> T) throws -> T {
-        try connection.transaction(.immediate) { try body(players) }
+        let result = try connection.transaction(.immediate) { try body(players) }
+        // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
+        _ = try? connection.checkpoint()
+        return result
     }
 
     /// Runs `body` on one consistent snapshot of the roster.
@@ -80,20 +110,75 @@ public final class RosterDatabase {
 
     // MARK: - Opening
 
-    /// Whether the file exists; throws for a path that cannot be a database file.
-    private static func checkFile(at path: String, mode: OpenMode) throws -> Bool {
+    /// How a file is opened.
+    private enum FileAccess {
+        /// It does not exist yet.
+        case create
+        case readWrite
+        /// Read through its write-ahead log, which exists: SQLite maps the `-shm` index read-only if it must.
+        case readOnly
+        /// Read as a file that nothing writes: SQLite takes no locks and creates no `-wal` and `-shm` beside it.
+        case readOnlyImmutable
+    }
+
+    /// How to open the file; throws for a path that cannot be a database file, or one this user cannot write
+    /// when `mode` writes.
+    private static func checkFile(at path: String, mode: OpenMode) throws -> FileAccess {
         var info = stat()
-        if stat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFDIR { throw DatabaseOpenError.isDirectory(path: path) }
-            return true
-        }
-        guard errno == ENOENT else { return true }  // Let SQLite report what is wrong with it.
-        guard mode == .createIfMissing else { throw DatabaseOpenError.missing(path: path) }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        if !folder.isEmpty, stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
-            throw DatabaseOpenError.missingFolder(path: path)
+        guard stat(path, &info) == 0 else {
+            guard errno == ENOENT else { return .readWrite }  // Let SQLite report what is wrong with it.
+            guard mode == .createIfMissing else { throw DatabaseOpenError.missing(path: path) }
+            if !folder.isEmpty, stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
+                throw DatabaseOpenError.missingFolder(path: path)
+            }
+            if faccessat(AT_FDCWD, folder.isEmpty ? "/" : folder, W_OK | X_OK, AT_EACCESS) != 0 {
+                throw DatabaseOpenError.cannotCreate(path: path, reason: "its folder is not writable (\(errorText()))")
+            }
+            return .create
         }
-        return false
+        if info.st_mode & S_IFMT == S_IFDIR { throw DatabaseOpenError.isDirectory(path: path) }
+
+        // SQLite in WAL mode writes `-wal` and `-shm` files beside the database, even to read it, unless they exist.
+        let canWriteFile = faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0
+        let fileReason = canWriteFile ? "" : errorText()
+        let logExists = stat(path + "-wal", &info) == 0
+        let logHasFrames = logExists && info.st_size > 0
+        let indexExists = stat(path + "-shm", &info) == 0
+        let canCreateBeside = faccessat(AT_FDCWD, folder.isEmpty ? "/" : folder, W_OK | X_OK, AT_EACCESS) == 0
+        if canWriteFile && (logExists || canCreateBeside) { return .readWrite }
+        guard mode == .existing else {
+            throw DatabaseOpenError.notWritable(
+                path: path,
+                reason: canWriteFile
+                    ? "its folder is not writable, and SQLite needs to create \(path)-wal and \(path)-shm there"
+                    : "the file is read-only for this user (\(fileReason))")
+        }
+        // Commits still in the log are read through its index, which SQLite maps read-only. Without any, every
+        // commit is in the database file itself, so reading it alone reads the whole roster, and creates nothing
+        // beside it that its owner could not write later. (A writer that starts and checkpoints during such a
+        // read could make it fail; it does not wait for the read.)
+        return logExists && (logHasFrames || indexExists) ? .readOnly : .readOnlyImmutable
+    }
+
+    /// The `strerror` text of `errno`.
+    private static func errorText() -> String {
+        String(cString: strerror(errno))
+    }
+
+    /// An SQLite URI for `path` that opens it immutable.
+    private static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        // `file:` followed by a path that starts with `//` would name a host.
+        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
     }
 
     /// Whether the file has the migration ledger; throws `notRoster` for a database with other tables only.

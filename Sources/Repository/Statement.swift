@@ -80,7 +80,7 @@ final class Statement {
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
         // The statement's error is the connection's error; reset so the statement can be reused.
-        let error = DatabaseError(code: code, message: String(cString: sqlite3_errmsg(connection.handle)), sql: sql)
+        let error = connection.error(code: code, message: String(cString: sqlite3_errmsg(connection.handle)), sql: sql)
         sqlite3_reset(handle)
         throw error
     }

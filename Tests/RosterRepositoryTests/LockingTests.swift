@@ -1,0 +1,92 @@
+import CSQLite
+import Foundation
+import Glibc
+import RosterModel
+import Testing
+import TestSupport
+
+@testable import RosterRepository
+
+/// Waiting for another connection's lock, and what closing a connection leaves for the next process.
+@Suite struct LockingTests {
+    let folder: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("roster.db")
+        _ = try RosterDatabase(path: path, mode: .createIfMissing)
+    }
+
+    private func count(_ path: String) throws -> Int {
+        let connection = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
+        return try connection.prepare("SELECT count(*) FROM players").firstRow { $0.int(at: 0) } ?? -1
+    }
+
+    private func addPlayer(_ database: RosterDatabase, named name: String) throws {
+        try database.write { players in
+            _ = try players.insert(Player(name: name, position: .goalkeeper))
+        }
+    }
+
+    private func size(of path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    @Test func aStopRequestEndsAWaitForTheWriteLockAtOnce() throws {
+        let holder = try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let started = MonotonicClock.now()
+        // The stop comes while the write waits; SQLite's own busy timeout would sleep through it for a minute.
+        let database = try RosterDatabase(
+            path: path, mode: .existing, busyTimeout: 60, shouldStop: { MonotonicClock.seconds(since: started) > 0.2 })
+        let error = #expect(throws: DatabaseError.self) { try addPlayer(database, named: "Waiting Writer") }
+        #expect(error?.category == .interrupted)
+        #expect(error?.description == "interrupted; the roster was left as it was")
+        #expect(MonotonicClock.seconds(since: started) < 10)
+    }
+
+    @Test func withoutAStopAWaitForTheWriteLockLastsTheBusyTimeout() throws {
+        let holder = try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let database = try RosterDatabase(path: path, mode: .existing, busyTimeout: 0.3, shouldStop: { false })
+        let started = MonotonicClock.now()
+        let error = #expect(throws: DatabaseError.self) { try addPlayer(database, named: "Waiting Writer") }
+        #expect(error?.category == .busy)
+        #expect(MonotonicClock.seconds(since: started) >= 0.3)
+    }
+
+    @Test func aWriteLeavesTheLogEmptyAndTheFileComplete() throws {
+        do {
+            let database = try RosterDatabase(path: path, mode: .existing)
+            try addPlayer(database, named: "Checkpointed Keeper")
+            #expect(size(of: path + "-wal") == 0)
+        }
+        // The database file alone holds the write: a copy of it without the log has the player.
+        let copy = folder.path("copy.db")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        #expect(try count(copy) == 1)
+    }
+
+    @Test func closingTheLastConnectionLeavesTheLogAndTakesNoLock() throws {
+        var database: RosterDatabase? = try RosterDatabase(path: path, mode: .existing, busyTimeout: 0)
+        try addPlayer(database!, named: "First Keeper")
+        // A reader still on the old snapshot keeps the checkpoint after the second write from copying it.
+        var reader: Connection? = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
+        try reader!.execute("BEGIN")
+        #expect(try reader!.prepare("SELECT count(*) FROM players").firstRow { $0.int(at: 0) } == 1)
+        try addPlayer(database!, named: "Second Keeper")
+        try reader!.execute("COMMIT")
+        let logSize = try #require(size(of: path + "-wal"))
+        #expect(logSize > 0)
+        // Closing both: the last close would checkpoint and delete the log under an exclusive lock that makes a
+        // process opening the roster meanwhile wait. It must leave the log as it is instead.
+        reader = nil
+        database = nil
+        #expect(size(of: path + "-wal") == logSize)
+        #expect(try count(path) == 2)
+    }
+}
