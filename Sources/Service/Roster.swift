@@ -25,15 +25,20 @@ public final class Roster {
     /// Asked during long work; true stops it and rolls it back.
     private(set) var shouldStop: () -> Bool = { false }
 
-    /// Opens the roster at `path`, migrating it to this build's schema.
-    public init(path: String, access: Access, busyTimeout: Double = 5) throws {
+    /// Opens the roster at `path`, migrating it to this build's schema. With `shouldStop`, opening and all later
+    /// work stop once it returns true, as `interrupt(when:)` says; given here, it also ends a wait for the lock
+    /// that a migration needs.
+    public init(path: String, access: Access, busyTimeout: Double = 5, shouldStop: (() -> Bool)? = nil) throws {
         database = try RosterDatabase(
-            path: path, mode: access == .write ? .createIfMissing : .existing, busyTimeout: busyTimeout)
+            path: path, mode: access == .write ? .createIfMissing : .existing, busyTimeout: busyTimeout,
+            shouldStop: shouldStop)
         self.path = path
         let report = database.openReport
         openSummary = OpenSummary(
             created: report.created, appliedMigrations: report.appliedMigrations.map(\.identifier),
             schemaVersion: report.schemaVersion)
+        // The database asks it already.
+        if let shouldStop { self.shouldStop = shouldStop }
     }
 
     /// Stops long work — an import, its index builds — and rolls it back once `shouldStop` returns true (a signal

@@ -22,10 +22,12 @@ public enum RosterProcess {
         return Fixtures.packageRoot.appendingPathComponent(".build/debug/rosterdb")
     }()
 
-    /// Runs `rosterdb` with `arguments` in `directory`, feeding it `stdin`, with `ROSTERDB_DB` unset unless given.
+    /// Runs `rosterdb` with `arguments` in `directory`, feeding it `stdin`, with `ROSTERDB_DB` unset unless given;
+    /// `executable` runs something else instead (a shell that sets limits, then runs rosterdb).
     @discardableResult
     public static func run(
-        _ arguments: [String], in directory: URL? = nil, stdin: Data = Data(), environment: [String: String] = [:]
+        _ arguments: [String], in directory: URL? = nil, stdin: Data = Data(), environment: [String: String] = [:],
+        executable: URL = RosterProcess.executable
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable

@@ -47,9 +47,10 @@ struct ImportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let roster = try context.openRoster(.write)
+        // Before opening: a signal while waiting for the lock, or during a migration, must stop rosterdb with its
+        // message and exit code too, not kill it.
         SignalTrap.install()
-        roster.interrupt(when: { SignalTrap.received != 0 })
+        let roster = try context.openRoster(.write, shouldStop: { SignalTrap.received != 0 })
         var options = ImportOptions(today: .today())
         options.format = format
         options.prune = prune

@@ -36,12 +36,13 @@ struct ImportSession {
     // MARK: - Reading
 
     mutating func read(_ input: InputFile) throws {
-        let source = ByteSource(descriptor: input.descriptor)
+        let source = ByteSource(descriptor: input.descriptor, shouldStop: shouldStop)
         var format = options.format ?? InputFormat(fileName: input.name)
         if format == nil {
             do throws(ReadError) {
                 format = InputFormat(sniffing: try source.firstNonBlankByte())
             } catch {
+                if error.kind == .stopped { throw Interrupted() }
                 throw ImportError.unreadable(file: input.name, reason: error.message)
             }
         }
@@ -53,6 +54,7 @@ struct ImportSession {
                 guard let next = try reader.next() else { break }
                 record = next
             } catch {
+                if error.kind == .stopped { throw Interrupted() }
                 guard error.kind == .malformed else {
                     throw ImportError.unreadable(file: input.name, reason: error.message)
                 }
@@ -146,6 +148,8 @@ struct ImportSession {
             }
         }
         try players.fillMissingSortNames()
+        // The last moment a stop can still roll everything back: COMMIT comes next, and it cannot be interrupted.
+        if shouldStop() { throw Interrupted() }
     }
 
     private mutating func prune() throws {

@@ -19,6 +19,8 @@ public final class ByteSource {
     }
 
     private var input: Input
+    /// Asked when a signal interrupts a read; true ends reading with a `.stopped` error.
+    private let shouldStop: () -> Bool
     private let storage: UnsafeMutablePointer<UInt8>
     /// The buffer's size in bytes.
     public let capacity: Int
@@ -35,9 +37,13 @@ public final class ByteSource {
     /// asked twice.
     public private(set) var isExhausted = false
 
-    /// Reads from `descriptor`, which stays open: whoever opened it closes it.
-    public init(descriptor: Int32, bufferSize: Int = ByteSource.defaultBufferSize) {
+    /// Reads from `descriptor`, which stays open: whoever opened it closes it. A read that a signal interrupts
+    /// is tried again unless `shouldStop` returns true then: a pipe that stays silent must not keep a stop waiting.
+    public init(
+        descriptor: Int32, bufferSize: Int = ByteSource.defaultBufferSize, shouldStop: @escaping () -> Bool = { false }
+    ) {
         input = .descriptor(descriptor)
+        self.shouldStop = shouldStop
         capacity = max(bufferSize, ByteSource.minimumBufferSize)
         storage = .allocate(capacity: capacity)
     }
@@ -45,6 +51,7 @@ public final class ByteSource {
     /// Reads from `bytes`, for tests; a small `bufferSize` makes refills fall anywhere, as they would on a file.
     public init(bytes: [UInt8], bufferSize: Int? = nil) {
         input = .memory(bytes, next: 0)
+        shouldStop = { false }
         capacity = max(bufferSize ?? bytes.count, ByteSource.minimumBufferSize)
         storage = .allocate(capacity: capacity)
     }
@@ -119,8 +126,13 @@ public final class ByteSource {
                 let result = Glibc.read(descriptor, buffer, count)
                 if result >= 0 { return result }
                 let code = errno
-                // A signal (a terminal resize, a timer) interrupting the read is no failure.
-                if code == EINTR { continue }
+                // A signal (a terminal resize, a timer) interrupting the read is no failure, unless it asks to stop.
+                if code == EINTR {
+                    guard shouldStop() else { continue }
+                    throw ReadError(
+                        kind: .stopped, message: "stopped while waiting for input",
+                        location: SourceLocation(line: 1, column: 1), recordNumber: nil, isRecoverable: false)
+                }
                 throw ReadError(
                     kind: .unreadable, message: "cannot read the input: \(String(cString: strerror(code)))",
                     location: SourceLocation(line: 1, column: 1), recordNumber: nil, isRecoverable: false)

@@ -6,6 +6,8 @@ public struct ReadError: Error, Hashable, Sendable {
         case malformed
         /// The file could not be read (an I/O error), exit 66.
         case unreadable
+        /// A signal asked the import to stop while it waited for input (a pipe that had nothing to read).
+        case stopped
     }
 
     public var kind: Kind

@@ -1,0 +1,187 @@
+import CSQLite
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+@testable import RosterRepository
+
+/// Signals, a writer's lock, a read-only roster and a full disk, as a user meets them. Each test waits for a state
+/// it can see (the process has read its input, has the roster open) before it acts, never for a lucky moment.
+@Suite struct ReliabilityTests {
+    let folder: TemporaryDirectory
+    let roster: String
+    static let interrupted = "Error: interrupted; the roster was left as it was\n"
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        roster = folder.path("roster.db")
+        let created = try RosterProcess.run(["--db", roster, "init", "--sample"], in: folder.url)
+        #expect(created.status == 0)
+    }
+
+    /// `count` players as NDJSON, ids from `first`: updates of the sample roster's 28 players and new ones.
+    static func feed(first: Int = 1, count: Int) -> Data {
+        var text = ""
+        for id in first..<(first + count) {
+            text += #"{"id":\#(id),"name":"Feed Player \#(id)","position":"ST","goals":\#(id % 97),"#
+                + #""nationality":"Norway","birth_date":"2000-01-01","image":"players/\#(id).png"}"# + "\n"
+        }
+        return Data(text.utf8)
+    }
+
+    /// Every row of the roster, read by a fresh connection.
+    private func rows() throws -> [String] {
+        let connection = try Connection(path: roster, flags: SQLITE_OPEN_READONLY)
+        let statement = try connection.prepare("SELECT id, name, goals, sort_name FROM players ORDER BY id")
+        var rows: [String] = []
+        while try statement.step() {
+            let (id, name, goals) = (statement.int(at: 0), statement.text(at: 1), statement.int(at: 2))
+            rows.append("\(id) \(name) \(goals) \(statement.text(at: 3))")
+        }
+        return rows
+    }
+
+    // MARK: - Signals
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aSignalStopsAnImportThatWaitsForInput(signal: Int32, status: Int32) throws {
+        let before = try rows()
+        let importing = try RunningRosterProcess(["--db", roster, "import", "-", "--format", "ndjson"], in: folder.url)
+        // 20,000 records (about 3 MB): once the pipe has taken them, rosterdb has read and written most of them.
+        try importing.write(Self.feed(count: 20_000))
+        // Now it waits for more input that does not come; the signal must not wait for it.
+        importing.signal(signal)
+        let ending = try #require(importing.finish(within: 10), "rosterdb did not exit within 10 s of the signal")
+        #expect(ending.status == status)
+        #expect(ending.stderr == Self.interrupted)
+        #expect(try rows() == before)
+    }
+
+    @Test(arguments: [false, true])
+    func aSignalStopsAnImportThatWaitsForTheWriteLock(needsMigration: Bool) throws {
+        if needsMigration {
+            try FileManager.default.removeItem(atPath: roster)
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: roster + suffix) }
+            let first = Array(Migration.embedded.prefix(1))
+            _ = try RosterDatabase(path: roster, mode: .createIfMissing, migrations: first)
+        }
+        let before = try rows()
+        let holder = try Connection(path: roster, flags: SQLITE_OPEN_READWRITE)
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let feed = try folder.write(String(decoding: Self.feed(count: 100), as: UTF8.self), to: "feed.ndjson")
+        let importing = try RunningRosterProcess(
+            ["--db", roster, "--busy-timeout", "60", "import", feed], in: folder.url)
+        // Once rosterdb has the roster open, it waits for the lock (to migrate, or to import) for up to a minute.
+        #expect(importing.wait(upTo: 10) { importing.hasOpen(roster) })
+        importing.signal(SIGTERM)
+        let ending = try #require(importing.finish(within: 10), "rosterdb did not exit within 10 s of SIGTERM")
+        #expect(ending.signal == nil, "a signal ended rosterdb instead of its own exit")
+        #expect(ending.status == 143)
+        #expect(ending.stderr == Self.interrupted)
+        try holder.execute("ROLLBACK")
+        #expect(try rows() == before)
+    }
+
+    @Test func aSecondWriterWaitsForTheFirstAndLosesNoUpdate() throws {
+        let holder = try Connection(path: roster, flags: SQLITE_OPEN_READWRITE)
+        try holder.execute("BEGIN IMMEDIATE")
+        try holder.execute("UPDATE players SET goals = 999 WHERE id = 1")
+        let feed = try folder.write(
+            String(decoding: Self.feed(first: 2, count: 40), as: UTF8.self), to: "feed.ndjson")
+        let importing = try RunningRosterProcess(
+            ["--db", roster, "--busy-timeout", "60", "import", feed], in: folder.url)
+        #expect(importing.wait(upTo: 10) { importing.hasOpen(roster) })
+        try holder.execute("COMMIT")
+        let ending = try #require(importing.finish(within: 30))
+        #expect(ending.status == 0, "\(ending.stderr)")
+        // Both writes are there: the holder's update of player 1, and the feed's 27 updates and 13 new players.
+        let rows = try rows()
+        #expect(rows.count == 41)
+        #expect(rows.first?.hasPrefix("1 ") == true && rows.first?.contains(" 999 ") == true)
+        #expect(rows.last?.hasPrefix("41 Feed Player 41 ") == true)
+    }
+
+    // MARK: - Files rosterdb cannot write
+
+    /// Runs the binary as an unprivileged user (`nobody`) when the tests run as root, who may write any file.
+    private func runUnprivileged(_ arguments: [String]) throws -> RosterProcess.Result {
+        guard getuid() == 0 else { return try RosterProcess.run(arguments, in: folder.url) }
+        // nobody cannot reach the build folder, which may sit in root's home: run a copy from the test folder.
+        let copy = folder.path("rosterdb")
+        if !FileManager.default.fileExists(atPath: copy) {
+            try FileManager.default.copyItem(atPath: RosterProcess.executable.path, toPath: copy)
+        }
+        var result: RosterProcess.Result
+        var tries = 0
+        repeat {
+            // A process that another test forked while the copy was written may hold it open for writing for a
+            // moment; exec fails with ETXTBSY until it has gone on to exec its own program.
+            if tries > 0 { usleep(100_000) }
+            result = try RosterProcess.run(
+                ["--reuid=65534", "--regid=65534", "--clear-groups", copy] + arguments, in: folder.url,
+                executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+            tries += 1
+        } while result.status == 126 && result.stderr.contains("Text file busy") && tries < 20
+        return result
+    }
+
+    private func listing() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0 != "rosterdb" }.sorted()
+    }
+
+    @Test(
+        .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")),
+        arguments: [true, false])
+    func aReadOnlyRosterCanBeReadButNotWritten(withLogFiles: Bool) throws {
+        if !withLogFiles {
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: roster + suffix) }
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: roster)
+        // Read-only for nobody as well: the folder is root's (or, when not root, ours and we are the reader).
+        if getuid() != 0 {
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.url.path)
+        }
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path) }
+        let bytes = folder.bytes(of: roster)
+        let files = try listing()
+
+        let query = try runUnprivileged(["--db", roster, "query", "--format", "ndjson", "--all"])
+        #expect(query.status == 0, "\(query.stderr)")
+        #expect(query.stdout.split(separator: "\n").count == 28)
+        let show = try runUnprivileged(["--db", roster, "show", "1", "--format", "json"])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains(#""id":1,"#))
+
+        let feed = try folder.write(String(decoding: Self.feed(count: 3), as: UTF8.self), to: "feed.ndjson")
+        let refused = try runUnprivileged(["--db", roster, "import", feed])
+        #expect(refused.status == 74)
+        #expect(refused.stderr
+                == "Error: cannot write \(roster): the file is read-only for this user (Permission denied); "
+                + "it was left untouched\n")
+        #expect(folder.bytes(of: roster) == bytes)
+        #expect(try listing() == (files + ["feed.ndjson"]).sorted())
+    }
+
+    // MARK: - A full disk
+
+    @Test func anImportOverTheFileSizeLimitExits74AndChangesNothing() throws {
+        let before = try rows()
+        let feed = try folder.write(String(decoding: Self.feed(count: 20_000), as: UTF8.self), to: "feed.ndjson")
+        var info = stat()
+        stat(roster, &info)
+        // The database may keep its size, but neither it nor its log can grow by more than 64 KiB: the feed needs
+        // megabytes. SIGXFSZ is ignored, so that the write fails with EFBIG instead of killing rosterdb.
+        let limit = Int(info.st_size) / 1024 + 64
+        let result = try RosterProcess.run(
+            ["-c", "trap '' XFSZ; ulimit -f \(limit); exec \"$0\" \"$@\"", RosterProcess.executable.path,
+             "--db", roster, "import", feed],
+            in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 74)
+        #expect(result.stderr
+                == "Error: cannot write the roster database: disk I/O error (the file size limit was reached)\n")
+        #expect(try rows() == before)
+    }
+}
