@@ -98,13 +98,17 @@ final class Connection {
     }
 
     /// Copies the write-ahead log into the database file and empties it, without taking a lock that readers wait
-    /// for: SQLite waits (through the busy handler) for readers still using the log instead. Returns false when
-    /// readers kept it from finishing; the next writer tries again.
+    /// for: SQLite waits instead (through the busy handler, at most `seconds`) for readers, and writers waiting
+    /// for their turn, to be done with the log. Returns false when they kept it from finishing; the next writer
+    /// tries again.
     @discardableResult
-    func checkpoint() throws -> Bool {
-        var logFrames: Int32 = 0
-        var copiedFrames: Int32 = 0
-        let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &copiedFrames)
+    func checkpoint(waitingAtMost seconds: Double) throws -> Bool {
+        let timeout = waiting.timeout
+        // Not the whole busy timeout: a second writer that was waiting for the lock now holds the log for all of
+        // its import, and this process has nothing left to do but exit.
+        waiting.timeout = min(timeout, seconds)
+        defer { waiting.timeout = timeout }
+        let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
         if code & 0xFF == SQLITE_BUSY { return false }
         try check(code)
         return true

@@ -54,7 +54,8 @@ public struct DatabaseError: CategorizedError, Equatable {
     /// the size limit (`ulimit -f`) alike as "disk I/O error".
     private var systemReason: String? {
         switch systemError {
-        case 0: nil
+        // A write that stops part way (the disk filled up during it) leaves no errno, only SQLITE_FULL.
+        case 0: primaryCode == SQLITE_FULL ? "the disk is full" : nil
         case ENOSPC: "the disk is full"
         case EFBIG: "the file size limit was reached"
         case EDQUOT: "the disk quota is exceeded"

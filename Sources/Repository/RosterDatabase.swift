@@ -75,7 +75,7 @@ public final class RosterDatabase {
         try connection.execute((isReadOnly ? "" : "PRAGMA journal_mode = WAL; ") + "PRAGMA foreign_keys = ON")
         // The write lock is taken only when there is something to apply, so that opening never waits for a writer.
         let appliedNow = pending.isEmpty ? [] : try migrator.migrate(connection, path: path)
-        if !appliedNow.isEmpty { _ = try? connection.checkpoint() }
+        if !appliedNow.isEmpty { _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait) }
         players = PlayerRepository(connection: connection)
         openReport = OpenReport(
             created: applied.isEmpty, appliedMigrations: appliedNow,
@@ -99,9 +99,12 @@ public final class RosterDatabase {
     public func write<T>(_ body: (PlayerRepository) throws -> T) throws -> T {
         let result = try connection.transaction(.immediate) { try body(players) }
         // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
-        _ = try? connection.checkpoint()
+        _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
         return result
     }
+
+    /// How long, at most, a writer waits for readers to leave the log before it empties it, in seconds.
+    static let checkpointWait = 1.0
 
     /// Runs `body` on one consistent snapshot of the roster.
     public func read<T>(_ body: (PlayerRepository) throws -> T) throws -> T {

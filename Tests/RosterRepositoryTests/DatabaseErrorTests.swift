@@ -16,6 +16,8 @@ import Testing
         #expect(tooLarge.description == "cannot write the roster database: disk I/O error (the file size limit was reached)")
         let full = DatabaseError(code: SQLITE_FULL, message: "database or disk is full", sql: nil, systemError: ENOSPC)
         #expect(full.description == "cannot write the roster database: database or disk is full (the disk is full)")
+        let filled = DatabaseError(code: SQLITE_FULL, message: "database or disk is full", sql: nil)
+        #expect(filled.description == "cannot write the roster database: database or disk is full (the disk is full)")
         let unreadable = DatabaseError(code: Self.readFailed, message: "disk I/O error", sql: nil, systemError: EIO)
         #expect(unreadable.description == "cannot read the roster database: disk I/O error (input/output error)")
         let unopened = DatabaseError(

@@ -71,6 +71,21 @@ import TestSupport
         #expect(try count(copy) == 1)
     }
 
+    @Test func aWriterWaitsOnlyBrieflyForReadersToLeaveTheLog() throws {
+        let database = try RosterDatabase(path: path, mode: .existing, busyTimeout: 60)
+        try addPlayer(database, named: "First Keeper")
+        // A reader on the old snapshot (or a second writer waiting for its turn) keeps the log from being emptied
+        // for as long as it reads: the writer must not wait for that up to its busy timeout.
+        let reader = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
+        try reader.execute("BEGIN")
+        #expect(try reader.prepare("SELECT count(*) FROM players").firstRow { $0.int(at: 0) } == 1)
+        let started = MonotonicClock.now()
+        try addPlayer(database, named: "Second Keeper")
+        #expect(MonotonicClock.seconds(since: started) < 10)
+        try reader.execute("COMMIT")
+        #expect(try count(path) == 2)
+    }
+
     @Test func closingTheLastConnectionLeavesTheLogAndTakesNoLock() throws {
         var database: RosterDatabase? = try RosterDatabase(path: path, mode: .existing, busyTimeout: 0)
         try addPlayer(database!, named: "First Keeper")
