@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Prints the state of a roster database on one line: `ok COUNT SHA256` (integrity check passed), or
+`bad REASON` and exit 1. Opened by this fresh process, so a crashed writer's WAL is recovered as any reader would.
+
+Usage: dbstate.py DB
+
+The hash covers every column of every row of players in id order, and the count."""
+import hashlib
+import sqlite3
+import sys
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    try:
+        connection = sqlite3.connect(sys.argv[1], timeout=30)
+        integrity = [row[0] for row in connection.execute("PRAGMA integrity_check")]
+        if integrity != ["ok"]:
+            print("bad integrity_check: " + "; ".join(map(str, integrity[:5])))
+            sys.exit(1)
+        digest = hashlib.sha256()
+        count = 0
+        for row in connection.execute("SELECT * FROM players ORDER BY id"):
+            digest.update(repr(row).encode("utf-8"))
+            digest.update(b"\n")
+            count += 1
+        connection.close()
+    except sqlite3.Error as error:
+        print(f"bad sqlite3: {error}")
+        sys.exit(1)
+    print(f"ok {count} {digest.hexdigest()}")
+
+
+if __name__ == "__main__":
+    main()

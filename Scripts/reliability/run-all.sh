@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs the four reliability scripts with modest sizes (about ten minutes on two cores, after the release build),
+# one result line each, then "reliability: N passed, N failed". Exits non-zero when any failed.
+#
+# Usage: run-all.sh [--binary PATH]   (default: builds the release binary)
+set -euo pipefail
+SCRIPT_NAME=run-all
+source "$(dirname "$0")/lib/common.sh"
+
+while [ $# -gt 0 ]; do
+    parse_common_option "$@" || fail "unknown option $1"
+    shift 2
+done
+ensure_binary
+here="$(cd "$(dirname "$0")" && pwd)"
+
+passed=0 failed=0
+run_script() {
+    local name="$1" started
+    shift
+    started="$(date +%s)"
+    if timeout 1200 "$here/$name.sh" --binary "$ROSTERDB" --quiet "$@"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "$name: FAILED (exit status above)"
+    fi
+    echo "  ($name took $(($(date +%s) - started)) s)"
+}
+
+# 30 kills as in the full run, on a feed of 100,000 (half the full one) onto 20,000.
+run_script crash-safety --kills 30 --signals 3 --roster 20000 --feed 100000
+run_script readers-during-write --roster 20000 --feed 100000 --min-calls 200
+run_script two-writers --roster 20000 --feed 60000 --rounds 2
+run_script disk-full-and-read-only --roster 20000 --feed 60000
+
+echo "reliability: $passed passed, $failed failed"
+[ "$failed" = 0 ]
