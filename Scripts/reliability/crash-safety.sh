@@ -39,7 +39,7 @@ before="$(roster_state "$WORK/before.db")"
 
 # The roster after, and how long an uncut import takes: until it has read the feed, and in all.
 copy_roster "$WORK/before.db" "$WORK/after.db"
-uncut="$(py "$LIB/signal_run.py" --input "$WORK/feed.ndjson" --timeout 900 -- \
+uncut="$(py "$LIB/signal_run.py" --input "$WORK/feed.ndjson" --at-change "$WORK/after.db" --timeout 900 -- \
     "$ROSTERDB" --db "$WORK/after.db" import "$WORK/feed.ndjson")"
 [ "$(json_field "$uncut" status)" = 0 ] || fail "the uncut import failed: $uncut"
 after="$(roster_state "$WORK/after.db")"
@@ -49,7 +49,11 @@ duration="$(json_field "$uncut" elapsed)"
 read_done="$(json_field "$uncut" read_done)"
 [ "$read_done" != None ] || fail "could not see the import read its feed"
 tail_seconds="$(py -c "print(round(max(0.05, $duration - $read_done), 3))")"
-note "uncut import: $duration s (feed read after $read_done s, then $tail_seconds s to commit, checkpoint and exit)"
+changed="$(json_field "$uncut" changed)"
+[ "$changed" != None ] || fail "could not see the import change the database file"
+checkpoint_seconds="$(py -c "print(round(max(0.005, $duration - $changed), 3))")"
+note "uncut import: $duration s (feed read after $read_done s, then $tail_seconds s to commit, checkpoint and" \
+    "exit; the database file changed $checkpoint_seconds s before the exit)"
 
 # Sets $moment_at to a random number in [LOW, HIGH), from bash's seeded RANDOM (in this shell, not a subshell,
 # which would reseed it) so that --seed repeats a run.
@@ -79,27 +83,32 @@ fresh_copy() {
 }
 
 # Moments: a few right after start; most spread over the reading and writing, at a random share of the feed read
-# plus up to 0.3 s; and a quarter in the last phase (the last records, the commit, the checkpoint, the exit), from
-# the moment the whole feed has been read. Tied to the work done, they stay in place however busy the machine is.
+# plus up to 0.3 s; and a quarter in the last phase: the last records, the commit, the checkpoint, the exit. Tied
+# to the work done (the feed read, the database file changing), they stay in place however busy the machine is.
 early=$(( kills / 10 > 3 ? kills / 10 : 3 )) final=$(( kills / 4 > 6 ? kills / 4 : 6 ))
-killed=0 finished=0 saw_before=0 saw_after=0 in_final=0
-for ((i = 1; i <= kills; i++)); do
+killed=0 finished=0 saw_before=0 saw_after=0 in_final=0 attempt=0
+# A kill that comes after the import has ended does not count: another moment of the same phase is tried instead.
+while [ "$killed" -lt "$kills" ]; do
+    attempt=$((attempt + 1))
+    [ "$attempt" -le $((2 * kills + 10)) ] || fail "only $killed of $attempt kills came before the import ended"
+    i=$((killed + 1))
     fresh_copy
     if [ "$i" -le "$early" ]; then
         random_between 0 0.05
         moment=(--delay "$moment_at")
         label="${moment_at} s after start"
     elif [ "$i" -le $((early + final)) ]; then
-        # Every other one in the last quarter of that phase and a little past it, where the commit and the
-        # checkpoint happen (most of the phase goes on the records of the last megabyte read).
-        if [ $((i % 2)) = 0 ]; then
-            random_between "$(py -c "print($tail_seconds * 0.75)")" "$(py -c "print($tail_seconds * 1.05)")"
+        # Every other one from the moment the database file itself starts to change: the checkpoint that copies
+        # the committed log into it. The others spread over the last phase, measured in the uncut run.
+        if [ $((attempt % 2)) = 0 ]; then
+            random_between 0 "$(py -c "print($checkpoint_seconds * 0.9)")"
+            moment=(--at-change "$WORK/t.db" --delay "$moment_at")
+            label="${moment_at} s into the checkpoint"
         else
             random_between 0 "$(py -c "print($tail_seconds * 1.1)")"
+            moment=(--after-read "$moment_at" --input "$WORK/feed.ndjson")
+            label="${moment_at} s after the feed was read"
         fi
-        moment=(--after-read "$moment_at" --input "$WORK/feed.ndjson")
-        label="${moment_at} s after the feed was read"
-        in_final=$((in_final + 1))
     else
         random_between 0 1
         share="$moment_at"
@@ -113,13 +122,20 @@ for ((i = 1; i <= kills; i++)); do
     if [ "$(json_field "$report" signalled)" = True ]; then
         [ "$status" = -9 ] || fail "kill $i ($label): expected death by SIGKILL, got status $status"
         killed=$((killed + 1))
+        if [ "$i" -gt "$early" ] && [ "$i" -le $((early + final)) ]; then in_final=$((in_final + 1)); fi
     else
         [ "$status" = 0 ] || fail "kill $i: the import ended with $status before the kill: $report"
         finished=$((finished + 1))
     fi
     outcome="$(check_roster "kill $i ($label)")"
-    if [ "$outcome" = before ]; then saw_before=$((saw_before + 1)); else saw_after=$((saw_after + 1)); fi
-    note "kill $i/$kills, $label: status $status, roster $outcome"
+    if [ "$(json_field "$report" signalled)" != True ]; then
+        [ "$outcome" = after ] || fail "kill $i: the import exited 0 but the roster is not the one after it"
+    elif [ "$outcome" = before ]; then
+        saw_before=$((saw_before + 1))
+    else
+        saw_after=$((saw_after + 1))
+    fi
+    note "kill $i/$kills (try $attempt), $label: status $status, roster $outcome"
 done
 
 # SIGTERM and SIGINT while the import reads and writes: a rollback, a message, the documented exit code, soon.
@@ -147,7 +163,8 @@ for name in TERM INT; do
     done
 done
 
-echo "crash-safety: $((killed + finished + terms + ints)) stops ($killed SIGKILL, $terms SIGTERM, $ints SIGINT;" \
-    "$finished kills came after the import ended), $in_final aimed at commit/checkpoint, 0 mixed states," \
-    "$saw_before before + $saw_after after, integrity ok; signals exited within $slowest s;" \
-    "feed $feed_size onto $roster_size, uncut $duration s, seed $seed"
+echo "crash-safety: $((killed + terms + ints)) stops ($killed SIGKILL, $terms SIGTERM, $ints SIGINT), 0 mixed" \
+    "states, integrity ok; the kills left $saw_before rosters before and $saw_after after ($in_final kills in the" \
+    "commit/checkpoint phase; $finished more came after the import ended and were tried again); SIGTERM/SIGINT" \
+    "exited 143/130 with the message within $slowest s, roster before; feed $feed_size onto $roster_size, uncut" \
+    "$duration s, seed $seed"
