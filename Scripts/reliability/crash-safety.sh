@@ -165,6 +165,6 @@ done
 
 echo "crash-safety: $((killed + terms + ints)) stops ($killed SIGKILL, $terms SIGTERM, $ints SIGINT), 0 mixed" \
     "states, integrity ok; the kills left $saw_before rosters before and $saw_after after ($in_final kills in the" \
-    "commit/checkpoint phase; $finished more came after the import ended and were tried again); SIGTERM/SIGINT" \
+    "commit/checkpoint phase; $finished tries came after the import had ended and were repeated); SIGTERM/SIGINT" \
     "exited 143/130 with the message within $slowest s, roster before; feed $feed_size onto $roster_size, uncut" \
     "$duration s, seed $seed"
