@@ -131,6 +131,12 @@ struct ImportSession {
 
     /// Refuses an import with invalid records (unless they are to be skipped) or a prune that removes too much;
     /// then prunes and fills derived columns.
+    /// Tells the progress bar that every record is in, before the long last steps: index builds and the commit.
+    func reportFinishing() {
+        progress?(ImportProgress(phase: .finishing, records: report.records, bytesRead: bytesBeforeCurrentFile,
+                                 totalBytes: totalBytes))
+    }
+
     mutating func finish() throws {
         if shouldStop() { throw Interrupted() }
         report.unknownFields = unknownFields.sorted()
