@@ -149,6 +149,20 @@ import TestSupport
         #expect(error?.description == "nothing was imported: 1 of 2 records is invalid (use --skip-invalid to import the valid ones)")
     }
 
+    @Test func aCSVHeaderWithoutNameOrPositionIsRefusedBeforeAnyRow() throws {
+        let error = #expect(throws: ImportError.self) {
+            try importing("Name,Position\nLionel Messi,RW\nKylian Mbappé,ST\n", as: "feed.csv")
+        }
+        let report = try #require(error?.report)
+        #expect(report.problems.map(\.description) == [
+            "\(folder.path("feed.csv")):1:1: the header has no columns 'name' and 'position', which every record needs "
+                + "(its columns: 'Name', 'Position')",
+        ])
+        #expect(report.problemCount == 1)
+        // A header alone, with the columns records need, is an empty feed, as `[]` is.
+        #expect(try importing("name,position\n", as: "feed.csv").records == 0)
+    }
+
     @Test func oneInvalidRecordWritesNothingAndSkipInvalidWritesTheRest() throws {
         let feed = """
             [{"name": "A", "position": "GK"}, {"name": "B", "position": "nope"}, {"name": "C", "position": "ST"}]

@@ -45,7 +45,8 @@ struct ImportSession {
                 throw ImportError.unreadable(file: input.name, reason: error.message)
             }
         }
-        var reader = makeRecordReader(format ?? .csv, source: source)
+        var reader = makeRecordReader(
+            format ?? .csv, source: source, requiredColumns: RecordValidator.requiredFields)
         let validator = RecordValidator(today: options.today, file: input.name)
         while true {
             let record: RawRecord

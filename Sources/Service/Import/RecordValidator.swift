@@ -11,6 +11,8 @@ struct RecordValidator {
     static let maximumCount = 1_000_000
     static let maximumNameLength = 200
     static let maximumTextLength = 2_048
+    /// Fields every record needs; a CSV header without one of them is refused before any row is read.
+    static let requiredFields = ["name", "position"]
 
     /// The day after which a birth date is in the future.
     let today: CalendarDate
