@@ -107,6 +107,8 @@ import TestSupport
         (#"{"name": "   ", "position": "ST"}"#, "name", "is empty or only white space"),
         (#"{"name": 7, "position": "ST"}"#, "name", "expected a string, got a number (7)"),
         (#"{"name": "A\u0007B", "position": "ST"}"#, "name", "contains the control character U+0007"),
+        (#"{"name": "\ufeffA", "position": "ST"}"#, "name", "contains U+FEFF, a byte order mark, which belongs only at the start of a file"),
+        (#"{"name": "A", "position": "ST", "nationality": "\ufeff"}"#, "nationality", "contains U+FEFF, a byte order mark, which belongs only at the start of a file"),
         (#"{"name": "A", "position": "wizard"}"#, "position", "unknown position; accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender"),
         (#"{"name": "A", "position": "ST", "goals": 1, "goal": 1}"#, "goal", "the record names both goal and goals, which mean the same"),
         (#"{"name": "A", "position": "ST", "nationality": ["x"]}"#, "nationality", "expected a string, got an array"),

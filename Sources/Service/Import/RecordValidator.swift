@@ -198,6 +198,11 @@ struct RecordValidator {
         if let control = RecordValidator.firstControlCharacter(in: trimmed) {
             return .failure(Message("contains the control character \(RecordValidator.codePoint(control))"))
         }
+        // Files joined together (`cat a.csv b.csv`) carry the second file's byte order mark into a value, where it
+        // would be an invisible part of a name that no search finds.
+        if RecordValidator.containsByteOrderMark(trimmed) {
+            return .failure(Message("contains U+FEFF, a byte order mark, which belongs only at the start of a file"))
+        }
         // A string has at most as many characters as bytes, so most need no counting.
         if trimmed.utf8.count > limit {
             let length = trimmed.unicodeScalars.count
@@ -334,6 +339,11 @@ struct RecordValidator {
             previous = byte
         }
         return nil
+    }
+
+    /// Whether `text` holds U+FEFF (encoded EF BB BF); found by bytes, as it is rare.
+    static func containsByteOrderMark(_ text: String) -> Bool {
+        text.utf8.contains(0xEF) && text.unicodeScalars.contains("\u{FEFF}")
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
