@@ -105,6 +105,8 @@ import TestSupport
         (#"{"name": "A", "position": "ST", "birth_date": "1849-12-31"}"#, "birth_date", "1849-12-31 is before 1850"),
         (#"{"name": "A", "position": "ST", "age": 36}"#, "age", "age holds the birth date (yyyy-MM-dd), not an age in years (got 36)"),
         (#"{"name": "   ", "position": "ST"}"#, "name", "is empty or only white space"),
+        (#"{"name": "", "position": "ST"}"#, "name", "is empty or only white space"),
+        (#"{"name": "A", "position": " "}"#, "position", "is empty or only white space"),
         (#"{"name": 7, "position": "ST"}"#, "name", "expected a string, got a number (7)"),
         (#"{"name": "A\u0007B", "position": "ST"}"#, "name", "contains the control character U+0007"),
         (#"{"name": "\ufeffA", "position": "ST"}"#, "name", "contains U+FEFF, a byte order mark, which belongs only at the start of a file"),

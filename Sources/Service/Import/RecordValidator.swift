@@ -107,12 +107,12 @@ struct RecordValidator {
             case .failure(let message): problems.append(problem(record, field, message))
             }
         }
-        switch text(seen[.name], limit: RecordValidator.maximumNameLength) {
+        switch text(seen[.name], limit: RecordValidator.maximumNameLength, required: true) {
         case .success(let name?): player.name = name
         case .success(nil): problems.append(missing(record, "name"))
         case .failure(let message): problems.append(problem(record, seen[.name]!, message))
         }
-        switch text(seen[.position], limit: 40) {
+        switch text(seen[.position], limit: 40, required: true) {
         case .success(let code?):
             if let position = Position(parsing: code) {
                 player.position = position
@@ -179,8 +179,8 @@ struct RecordValidator {
         }
     }
 
-    /// Text with surrounding white space trimmed; nil for unknown (absent, null, empty).
-    private func text(_ field: RawField?, limit: Int) -> Result<String?, Message> {
+    /// Text with surrounding white space trimmed; nil for unknown (absent, null, or empty when not `required`).
+    private func text(_ field: RawField?, limit: Int, required: Bool = false) -> Result<String?, Message> {
         guard let field else { return .success(nil) }
         let raw: String
         switch field.value {
@@ -192,8 +192,9 @@ struct RecordValidator {
         }
         let trimmed = RecordValidator.trimmed(raw)
         if trimmed.isEmpty {
-            // An empty required field reads as missing; an empty optional one as unknown.
-            return raw.isEmpty || field.name != "name" ? .success(nil) : .failure(Message("is empty or only white space"))
+            // An empty optional field is unknown; an empty required one is reported where it is written, which for a
+            // record over several lines is not where the record starts.
+            return required ? .failure(Message("is empty or only white space")) : .success(nil)
         }
         if let control = RecordValidator.firstControlCharacter(in: trimmed) {
             return .failure(Message("contains the control character \(RecordValidator.codePoint(control))"))
