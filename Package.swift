@@ -48,6 +48,9 @@ let package = Package(
 
         // Temporary folders, fixtures and a runner for the built binary, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Runs the built binary for the end-to-end tests and reports its peak memory, which a child of the test
+        // process itself cannot (see its main.swift).
+        .executableTarget(name: "PeakMemory", path: "Tests/PeakMemory"),
         .testTarget(name: "RosterModelTests", dependencies: ["RosterModel"]),
         .testTarget(name: "RosterRepositoryTests", dependencies: ["RosterRepository", "RosterModel", "TestSupport"]),
         .testTarget(

@@ -27,8 +27,8 @@ public enum RosterProcess {
     /// shadow memory makes peak-memory figures meaningless.
     public static let isSanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
 
-    /// Runs `rosterdb` as `run` does, with arguments given as bytes, and tells its peak memory and whether a signal
-    /// ended it. Output goes through files in `scratch`.
+    /// Runs `rosterdb` as `run` does, with arguments given as bytes, under the `PeakMemory` helper built next to it,
+    /// and tells its peak memory and whether a signal ended it. Output goes through files in `scratch`.
     public static func spawn(
         _ arguments: [[UInt8]], in directory: URL, scratch: URL, environment: [String: String] = [:]
     ) throws -> SpawnedProcess.Outcome {
@@ -37,7 +37,8 @@ public enum RosterProcess {
         env["COLUMNS"] = nil
         for (key, value) in environment { env[key] = value }
         return try SpawnedProcess.run(
-            executable.path, arguments: arguments, in: directory.path, environment: env, scratch: scratch.path)
+            executable.path, arguments: arguments, in: directory.path, environment: env, scratch: scratch.path,
+            measurer: executable.deletingLastPathComponent().appendingPathComponent("PeakMemory").path)
     }
 
     /// `spawn` with text arguments.
