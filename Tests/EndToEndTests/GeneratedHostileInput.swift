@@ -24,7 +24,6 @@ struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
     static let all: [GeneratedHostileInput] = {
         let valueAt = #"{"id": 102, "name": "Deep", "position": "GK", "extra": "#
         let goalsAt = #"{"id": 102, "name": "Big", "position": "GK", "goals": "#
-        let fields = (0..<million).map { #""f\#($0)": 1"# }.joined(separator: ", ")
         // The value of the 1,025th field, one past the limit, on line 3.
         let fieldLimitColumn = 3 + #"{"id": 102, "name": "Wide", "position": "GK", "#.count
             + (0..<1_021).reduce(0) { $0 + #""f\#($1)": 1, "#.count } + #""f1021": "#.count
@@ -94,6 +93,7 @@ struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
                 file: "json-million-fields.json", exitCode: 65,
                 expected: ":3:\(fieldLimitColumn): record 2: more than 1024 fields in one record"
             ) { path in
+                let fields = (0..<million).map { #""f\#($0)": 1"# }.joined(separator: ", ")
                 try write(path, jsonHead, #"{"id": 102, "name": "Wide", "position": "GK", "#, fields, "}\n]\n")
             },
             GeneratedHostileInput(

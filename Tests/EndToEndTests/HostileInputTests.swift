@@ -62,7 +62,8 @@ import TestSupport
         try check(entry.file, in: Self.folder, exitCode: entry.exitCode, expected: entry.expected)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: GeneratedHostileInput.all)
+    /// A minute stops a hang; sanitized builds run many times slower.
+    @Test(.timeLimit(.minutes(RosterProcess.isSanitized ? 15 : 1)), arguments: GeneratedHostileInput.all)
     func generatedInput(_ input: GeneratedHostileInput) throws {
         let inputs = try TemporaryDirectory()
         try input.write(inputs.path(input.file))
