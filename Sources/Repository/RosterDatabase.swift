@@ -26,7 +26,8 @@ public final class RosterDatabase {
     let connection: Connection
 
     /// Opens `path`: refuses what is not a rosterdb roster (or is one from a newer build, or one whose migrations
-    /// changed) without writing a byte, then turns on WAL and foreign keys and applies pending migrations.
+    /// changed) without writing a byte, then turns on WAL and foreign keys and applies pending migrations. The
+    /// path is always a file's: never one of SQLite's special names.
     public init(
         path: String, mode: OpenMode, busyTimeout: Double = 5, migrations: [Migration] = Migration.embedded
     ) throws {
@@ -34,7 +35,7 @@ public final class RosterDatabase {
         let exists = try RosterDatabase.checkFile(at: path, mode: mode)
         let flags = SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         do {
-            connection = try Connection(path: path, flags: flags)
+            connection = try Connection(path: RosterDatabase.literalPath(path), flags: flags)
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
             throw DatabaseOpenError.notSQLite(path: path)
         }
@@ -48,6 +49,8 @@ public final class RosterDatabase {
             throw DatabaseOpenError.notSQLite(path: path)
         }
         try migrator.verify(applied, path: path)
+        // A file with nothing in it (zero bytes, say) is no roster; only a command that writes may make it one.
+        if applied.isEmpty && mode == .existing { throw DatabaseOpenError.empty(path: path) }
 
         // Nothing has been written before this point.
         try connection.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
@@ -80,8 +83,16 @@ public final class RosterDatabase {
 
     // MARK: - Opening
 
+    /// `path` as SQLite takes it literally: a relative path gets `./` in front. SQLite would otherwise read
+    /// `:memory:`, `""` and (as builds with URI file names do) `file:...` as databases that vanish on close, so
+    /// that an import into one would report success and keep nothing.
+    static func literalPath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : "./" + path
+    }
+
     /// Whether the file exists; throws for a path that cannot be a database file.
     private static func checkFile(at path: String, mode: OpenMode) throws -> Bool {
+        guard !path.isEmpty else { throw DatabaseOpenError.emptyPath }
         var info = stat()
         if stat(path, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFDIR { throw DatabaseOpenError.isDirectory(path: path) }
