@@ -36,8 +36,10 @@ let package = Package(
             path: "Sources/rosterdb",
             // A fully static binary starts in a third of the time of one linked against the shared Swift runtime,
             // and start-up dominates a query of a few milliseconds. The linker warns that SQLite's extension loader
-            // and the Swift runtime could call dlopen; rosterdb uses neither path.
-            linkerSettings: [.unsafeFlags(["-static-executable"])]
+            // and the Swift runtime could call dlopen; rosterdb uses neither path. Debug builds stay dynamic: the
+            // address and thread sanitizers' runtimes cannot be linked into a static executable (undefined
+            // `_DYNAMIC`), and `swift test --sanitize=...` runs the debug binary.
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
         ),
 
         // Build-time embedding of Migrations/*.sql and seed.sql, so the binary works when copied alone.
@@ -46,6 +48,9 @@ let package = Package(
 
         // Temporary folders, fixtures and a runner for the built binary, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Runs the built binary for the end-to-end tests and reports its peak memory, which a child of the test
+        // process itself cannot (see its main.swift).
+        .executableTarget(name: "PeakMemory", path: "Tests/PeakMemory"),
         .testTarget(name: "RosterModelTests", dependencies: ["RosterModel"]),
         .testTarget(name: "RosterRepositoryTests", dependencies: ["RosterRepository", "RosterModel", "TestSupport"]),
         .testTarget(

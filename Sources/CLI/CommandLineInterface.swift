@@ -19,26 +19,46 @@ public enum CommandLineInterface {
         .flag("version", help: "Show the version."),
     ]
 
-    /// Runs the program on real standard streams and returns its exit code.
-    public static func main(arguments: [String]) -> Int32 {
+    /// Runs the program on real standard streams and returns its exit code. `arguments` come from the C `argv`
+    /// as they are: an argument that is not UTF-8 is refused rather than repaired, since a repaired file name
+    /// would open or create another file than the one named.
+    public static func main(arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var environment: [String: String] = [:]
+        var undecodableVariables: Set<String> = []
         for name in ["ROSTERDB_DB", "COLUMNS"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
+            guard let value = getenv(name) else { continue }
+            if let text = String(validatingCString: value) {
+                environment[name] = text
+            } else {
+                undecodableVariables.insert(name)
+            }
+        }
+        var undecodable: [String] = []
+        var argv: [String] = []
+        for index in 1..<max(Int(count), 1) {
+            guard let pointer = arguments[index] else { continue }
+            if let text = String(validatingCString: pointer) {
+                argv.append(text)
+            } else {
+                undecodable.append("argument \(index)")
+            }
         }
         let output = FileOutput(descriptor: STDOUT_FILENO)
         let errors = FileOutput(descriptor: STDERR_FILENO)
-        let status = run(
-            arguments: Array(arguments.dropFirst()), environment: environment, output: output, errors: errors,
-            terminal: .current(environment: environment), input: STDIN_FILENO)
+        let status = undecodable.isEmpty
+            ? run(arguments: argv, environment: environment, undecodableVariables: undecodableVariables,
+                  output: output, errors: errors, terminal: .current(environment: environment), input: STDIN_FILENO)
+            : refuse(UsageError.notUTF8(undecodable), errors: errors)
         try? errors.flush()
         return status.rawValue
     }
 
-    /// Runs one command line; testable with in-memory outputs.
+    /// Runs one command line; testable with in-memory outputs. `undecodableVariables` are set to bytes that are
+    /// not UTF-8, so absent from `environment`; using one is refused.
     static func run(
-        arguments: [String], environment: [String: String], output: TextOutput, errors: TextOutput,
-        terminal: Terminal, input: Int32
+        arguments: [String], environment: [String: String], undecodableVariables: Set<String> = [],
+        output: TextOutput, errors: TextOutput, terminal: Terminal, input: Int32
     ) -> ExitStatus {
         let parser = ArgumentParser(commands: commands.map { $0.spec }, globalOptions: globalOptions)
         let help = HelpGenerator(width: terminal.helpWidth)
@@ -67,19 +87,23 @@ public enum CommandLineInterface {
                 try output.flush()
                 return .success
             }
+            if parsed.value("db") == "" {
+                throw UsageError.invalidValue(value: "", option: "--db <path>", reason: "expected a file path.")
+            }
+            if parsed.value("db") == nil && undecodableVariables.contains("ROSTERDB_DB") {
+                throw UsageError.notUTF8(["$ROSTERDB_DB"])
+            }
+            // An empty variable is an unset one, as for most variables that name a file: `ROSTERDB_DB= rosterdb`.
+            let variable = environment["ROSTERDB_DB"].flatMap { $0.isEmpty ? nil : $0 }
             let context = CommandContext(
-                databasePath: parsed.value("db") ?? environment["ROSTERDB_DB"] ?? "roster.db",
+                databasePath: parsed.value("db") ?? variable ?? "roster.db",
                 busyTimeout: try parsed.seconds("busy-timeout", in: 0...86_400) ?? 5,
                 output: output, errors: errors, terminal: terminal, input: input)
             let status = try command.init(parsed).run(context)
             try output.flush()
             return status
         } catch let error as UsageError {
-            errors.write("Error: \(error.message)\n")
-            let usage = commandSpec?.usage ?? "rosterdb [--db <path>] <command> [<options>]"
-            let helpCommand = commandSpec.map { "rosterdb \($0.name) --help" } ?? "rosterdb --help"
-            errors.write("Usage: \(usage)\n  See '\(helpCommand)' for more information.\n")
-            return .usage
+            return refuse(error, command: commandSpec, errors: errors)
         } catch let error as OutputError where error.isBrokenPipe {
             return .success  // The reader stopped reading (`| head`); that is not a failure.
         } catch let error as CategorizedError {
@@ -91,5 +115,14 @@ public enum CommandLineInterface {
             errors.write("Error: \(error)\n")
             return .failure
         }
+    }
+
+    /// Writes a usage error with the usage line of `command` (of rosterdb when nil); returns the usage status.
+    static func refuse(_ error: UsageError, command: CommandSpec? = nil, errors: TextOutput) -> ExitStatus {
+        errors.write("Error: \(error.message)\n")
+        let usage = command?.usage ?? "rosterdb [--db <path>] <command> [<options>]"
+        let helpCommand = command.map { "rosterdb \($0.name) --help" } ?? "rosterdb --help"
+        errors.write("Usage: \(usage)\n  See '\(helpCommand)' for more information.\n")
+        return .usage
     }
 }

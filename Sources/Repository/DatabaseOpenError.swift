@@ -3,6 +3,10 @@ import RosterModel
 /// Why a roster database could not be opened. The file is never changed when one of these is thrown.
 public enum DatabaseOpenError: CategorizedError, Equatable {
     case missing(path: String)
+    case emptyPath
+    /// The file exists but holds no roster (zero bytes, or an SQLite database with nothing in it), and the command
+    /// only reads.
+    case empty(path: String)
     case isDirectory(path: String)
     case missingFolder(path: String)
     case cannotCreate(path: String, reason: String)
@@ -24,6 +28,11 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         switch self {
         case .missing(let path):
             "no roster database at \(path) — create one with 'rosterdb init' or 'rosterdb import FILE'"
+        case .emptyPath:
+            "the roster database path is empty"
+        case .empty(let path):
+            "\(path) is empty, not a roster database — make it one with 'rosterdb init' or 'rosterdb import FILE'; "
+                + "it was left untouched"
         case .isDirectory(let path):
             "\(path) is a directory, not a roster database"
         case .missingFolder(let path):

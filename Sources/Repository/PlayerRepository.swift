@@ -96,19 +96,25 @@ public final class PlayerRepository {
     }
 
     /// Fills `sort_name` where it is missing (rows written by other tools, or renamed by them); returns how many.
+    /// Works in batches, so memory stays flat however many rows another tool wrote.
     @discardableResult
     public func fillMissingSortNames() throws -> Int {
-        let missing = try connection.prepare("SELECT id, name FROM players WHERE sort_name IS NULL")
-        var rows: [(id: Int64, name: String)] = []
-        while try missing.step() { rows.append((missing.int64(at: 0), missing.text(at: 1))) }
-        let fill = try statement(.fillSortName)
-        for row in rows {
-            fill.reset()
-            try fill.bind(NameFolding.fold(row.name), at: 1)
-            try fill.bind(row.id, at: 2)
-            try fill.run()
+        let missing = try connection.prepare("SELECT id, name FROM players WHERE sort_name IS NULL LIMIT 1000")
+        var filled = 0
+        while true {
+            missing.reset()
+            var batch: [(id: Int64, name: String)] = []
+            while try missing.step() { batch.append((missing.int64(at: 0), missing.text(at: 1))) }
+            if batch.isEmpty { return filled }
+            let fill = try statement(.fillSortName)
+            for row in batch {
+                fill.reset()
+                try fill.bind(NameFolding.fold(row.name), at: 1)
+                try fill.bind(row.id, at: 2)
+                try fill.run()
+            }
+            filled += batch.count
         }
-        return rows.count
     }
 
     /// Runs an SQL script of the package's own (the sample roster), never text from a user.

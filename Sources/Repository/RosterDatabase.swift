@@ -26,7 +26,8 @@ public final class RosterDatabase {
     let connection: Connection
 
     /// Opens `path`: refuses what is not a rosterdb roster (or is one from a newer build, or one whose migrations
-    /// changed) without writing a byte, then turns on WAL and foreign keys and applies pending migrations.
+    /// changed) without writing a byte, then turns on WAL and foreign keys and applies pending migrations. The
+    /// path is always a file's: never one of SQLite's special names.
     ///
     /// A roster this user cannot write is opened read-only for `.existing` (reads need no write access), and
     /// refused for `.createIfMissing` before anything is created beside it. `shouldStop` is asked while waiting
@@ -38,14 +39,15 @@ public final class RosterDatabase {
         self.path = path
         let access = try RosterDatabase.checkFile(at: path, mode: mode)
         do {
+            let file = RosterDatabase.literalPath(path)
             let single = SQLITE_OPEN_NOMUTEX
             switch access {
             case .create:
-                connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | single)
-            case .readWrite: connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | single)
-            case .readOnly: connection = try Connection(path: path, flags: SQLITE_OPEN_READONLY | single)
+                connection = try Connection(path: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | single)
+            case .readWrite: connection = try Connection(path: file, flags: SQLITE_OPEN_READWRITE | single)
+            case .readOnly: connection = try Connection(path: file, flags: SQLITE_OPEN_READONLY | single)
             case .readOnlyImmutable:
-                let uri = RosterDatabase.immutableURI(path)
+                let uri = RosterDatabase.immutableURI(file)
                 connection = try Connection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | single)
             }
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
@@ -65,6 +67,8 @@ public final class RosterDatabase {
             throw DatabaseOpenError.notSQLite(path: path)
         }
         try migrator.verify(applied, path: path)
+        // A file with nothing in it (zero bytes, say) is no roster; only a command that writes may make it one.
+        if applied.isEmpty && mode == .existing { throw DatabaseOpenError.empty(path: path) }
         let pending = migrator.pending(after: applied)
         if isReadOnly, let first = pending.first {
             throw DatabaseOpenError.readOnlyNeedsMigration(path: path, migration: first.identifier)
@@ -113,6 +117,13 @@ public final class RosterDatabase {
 
     // MARK: - Opening
 
+    /// `path` as SQLite takes it literally: a relative path gets `./` in front. SQLite would otherwise read
+    /// `:memory:`, `""` and (as builds with URI file names do) `file:...` as databases that vanish on close, so
+    /// that an import into one would report success and keep nothing.
+    static func literalPath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : "./" + path
+    }
+
     /// How a file is opened.
     private enum FileAccess {
         /// It does not exist yet.
@@ -127,6 +138,7 @@ public final class RosterDatabase {
     /// How to open the file; throws for a path that cannot be a database file, or one this user cannot write
     /// when `mode` writes.
     private static func checkFile(at path: String, mode: OpenMode) throws -> FileAccess {
+        guard !path.isEmpty else { throw DatabaseOpenError.emptyPath }
         var info = stat()
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         guard stat(path, &info) == 0 else {
@@ -169,7 +181,7 @@ public final class RosterDatabase {
         String(cString: strerror(errno))
     }
 
-    /// An SQLite URI for `path` that opens it immutable.
+    /// An SQLite URI that opens `path` (a `literalPath`) immutable.
     private static func immutableURI(_ path: String) -> String {
         var escaped = ""
         for character in path {

@@ -19,9 +19,13 @@ extension Roster {
                     players: players, options: options, inputs: inputs, progress: progress, shouldStop: shouldStop)
                 // Into an empty roster every record is new: build the indexes once at the end instead.
                 if try players.count() == 0 {
-                    try players.withIndexesSuspended { for input in inputs { try session.read(input) } }
+                    try players.withIndexesSuspended {
+                        for input in inputs { try session.read(input) }
+                        session.reportFinishing()
+                    }
                 } else {
                     for input in inputs { try session.read(input) }
+                    session.reportFinishing()
                 }
                 try session.finish()
                 if options.dryRun { throw DryRunRollback(report: session.report) }

@@ -1,4 +1,4 @@
 import Glibc
 import RosterCLI
 
-exit(CommandLineInterface.main(arguments: CommandLine.arguments))
+exit(CommandLineInterface.main(arguments: CommandLine.unsafeArgv, count: CommandLine.argc))

@@ -128,6 +128,33 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test func anEmptyFileIsNotMadeARosterForReading() throws {
+        try folder.write(bytes: [], to: "roster.db")
+        let error = #expect(throws: DatabaseOpenError.self) { try RosterDatabase(path: path, mode: .existing) }
+        #expect(error == .empty(path: path))
+        #expect(folder.bytes(of: path) == [])
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        // A command that writes may make it one.
+        #expect(try RosterDatabase(path: path, mode: .createIfMissing).openReport.created)
+    }
+
+    /// The end-to-end tests open these names as files in a folder of their own; changing this process's folder
+    /// would disturb the tests that run beside this one.
+    @Test func specialSQLiteNamesAreGivenToSQLiteAsFiles() throws {
+        // SQLite alone would open these as databases that vanish when closed.
+        #expect(RosterDatabase.literalPath(":memory:") == "./:memory:")
+        #expect(RosterDatabase.literalPath("file:roster.db?mode=memory") == "./file:roster.db?mode=memory")
+        #expect(RosterDatabase.literalPath("rosters/a.db") == "./rosters/a.db")
+        #expect(RosterDatabase.literalPath(path) == path)
+        let named = folder.path(":memory:")
+        do {
+            let database = try RosterDatabase(path: named, mode: .createIfMissing)
+            _ = try database.write { try $0.insert(Player(name: "Kept", position: .goalkeeper)) }
+        }
+        #expect(try RosterDatabase(path: named, mode: .existing).read { try $0.count() } == 1)
+        #expect(throws: DatabaseOpenError.emptyPath) { try RosterDatabase(path: "", mode: .createIfMissing) }
+    }
+
     @Test func aFolderOrAMissingFolderIsRefused() {
         #expect(throws: DatabaseOpenError.isDirectory(path: folder.url.path)) {
             try RosterDatabase(path: folder.url.path, mode: .createIfMissing)

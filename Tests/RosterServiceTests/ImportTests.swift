@@ -105,8 +105,12 @@ import TestSupport
         (#"{"name": "A", "position": "ST", "birth_date": "1849-12-31"}"#, "birth_date", "1849-12-31 is before 1850"),
         (#"{"name": "A", "position": "ST", "age": 36}"#, "age", "age holds the birth date (yyyy-MM-dd), not an age in years (got 36)"),
         (#"{"name": "   ", "position": "ST"}"#, "name", "is empty or only white space"),
+        (#"{"name": "", "position": "ST"}"#, "name", "is empty or only white space"),
+        (#"{"name": "A", "position": " "}"#, "position", "is empty or only white space"),
         (#"{"name": 7, "position": "ST"}"#, "name", "expected a string, got a number (7)"),
         (#"{"name": "A\u0007B", "position": "ST"}"#, "name", "contains the control character U+0007"),
+        (#"{"name": "\ufeffA", "position": "ST"}"#, "name", "contains U+FEFF, a byte order mark, which belongs only at the start of a file"),
+        (#"{"name": "A", "position": "ST", "nationality": "\ufeff"}"#, "nationality", "contains U+FEFF, a byte order mark, which belongs only at the start of a file"),
         (#"{"name": "A", "position": "wizard"}"#, "position", "unknown position; accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender"),
         (#"{"name": "A", "position": "ST", "goals": 1, "goal": 1}"#, "goal", "the record names both goal and goals, which mean the same"),
         (#"{"name": "A", "position": "ST", "nationality": ["x"]}"#, "nationality", "expected a string, got an array"),
@@ -147,6 +151,46 @@ import TestSupport
         let problem = try #require(error?.report?.problems.first)
         #expect(problem.description.hasSuffix(#"players.json:4:13: record 2: goals: expected a whole number, got a string ("20")"#))
         #expect(error?.description == "nothing was imported: 1 of 2 records is invalid (use --skip-invalid to import the valid ones)")
+    }
+
+    @Test func aMalformedFileIsNoRecordAndIsNeverImportedInPart() throws {
+        let path = folder.path("players.json")
+        let trailing = #expect(throws: ImportError.self) {
+            try importing(#"[{"name": "A", "position": "GK"}, {"name": "B", "position": "ST"},]"#) {
+                $0.skipInvalid = true
+            }
+        }
+        let report = try #require(trailing?.report)
+        // The trailing comma belongs to no record: two records, both valid, and one problem of the file.
+        #expect((report.records, report.rejectedRecords, report.problemCount) == (2, 0, 1))
+        #expect(report.problems.first?.record == nil)
+        #expect(report.problems.first?.message
+                == "unexpected ',' after record 2, the last element of the array (trailing comma)")
+        #expect(report.malformedFiles == [path])
+        #expect(trailing?.description == "nothing was imported: \(path) is malformed and could not be read past the "
+                + "problem above; fix the file and import it again")
+
+        let empty = #expect(throws: ImportError.self) { try importing("") }
+        #expect((empty?.report?.records, empty?.report?.rejectedRecords) == (0, 0))
+
+        let cut = #expect(throws: ImportError.self) { try importing(#"[{"name": "A", "position": "GK"}, {"name": "B"#) }
+        #expect((cut?.report?.records, cut?.report?.rejectedRecords) == (2, 1))
+        #expect(cut?.report?.problems.first?.record == 2)
+        #expect(try roster.count() == 0)
+    }
+
+    @Test func aCSVHeaderWithoutNameOrPositionIsRefusedBeforeAnyRow() throws {
+        let error = #expect(throws: ImportError.self) {
+            try importing("Name,Position\nLionel Messi,RW\nKylian Mbappé,ST\n", as: "feed.csv")
+        }
+        let report = try #require(error?.report)
+        #expect(report.problems.map(\.description) == [
+            "\(folder.path("feed.csv")):1:1: the header has no columns 'name' and 'position', which every record needs "
+                + "(its columns: 'Name', 'Position')",
+        ])
+        #expect((report.records, report.problemCount) == (0, 1))
+        // A header alone, with the columns records need, is an empty feed, as `[]` is.
+        #expect(try importing("name,position\n", as: "feed.csv").records == 0)
     }
 
     @Test func oneInvalidRecordWritesNothingAndSkipInvalidWritesTheRest() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The built `rosterdb` binary, run as a separate process, as a user runs it.
 public enum RosterProcess {
@@ -21,6 +22,31 @@ public enum RosterProcess {
         }
         return Fixtures.packageRoot.appendingPathComponent(".build/debug/rosterdb")
     }()
+
+    /// Whether this build runs under the address or thread sanitizer, as the binary next to it then does: its
+    /// shadow memory makes peak-memory figures meaningless.
+    public static let isSanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+
+    /// Runs `rosterdb` as `run` does, with arguments given as bytes, under the `PeakMemory` helper built next to it,
+    /// and tells its peak memory and whether a signal ended it. Output goes through files in `scratch`.
+    public static func spawn(
+        _ arguments: [[UInt8]], in directory: URL, scratch: URL, environment: [String: String] = [:]
+    ) throws -> SpawnedProcess.Outcome {
+        var env = ProcessInfo.processInfo.environment
+        env["ROSTERDB_DB"] = nil
+        env["COLUMNS"] = nil
+        for (key, value) in environment { env[key] = value }
+        return try SpawnedProcess.run(
+            executable.path, arguments: arguments, in: directory.path, environment: env, scratch: scratch.path,
+            measurer: executable.deletingLastPathComponent().appendingPathComponent("PeakMemory").path)
+    }
+
+    /// `spawn` with text arguments.
+    public static func spawn(
+        _ arguments: [String], in directory: URL, scratch: URL, environment: [String: String] = [:]
+    ) throws -> SpawnedProcess.Outcome {
+        try spawn(arguments.map { Array($0.utf8) }, in: directory, scratch: scratch, environment: environment)
+    }
 
     /// Runs `rosterdb` with `arguments` in `directory`, feeding it `stdin`, with `ROSTERDB_DB` unset unless given;
     /// `executable` runs something else instead (a shell that sets limits, then runs rosterdb).

@@ -11,6 +11,8 @@ enum UsageError: Error, Equatable {
     case conflictingOptions(String, String)
     case optionRequires(String, String)
     case emptyRange(low: String, high: String)
+    /// Arguments (`argument 2`) or variables (`$ROSTERDB_DB`) whose bytes are not UTF-8.
+    case notUTF8([String])
 
     var message: String {
         switch self {
@@ -36,6 +38,9 @@ enum UsageError: Error, Equatable {
             "'\(option)' only works together with '\(required)'."
         case .emptyRange(let low, let high):
             "'\(low)' is greater than '\(high)', so nothing could match."
+        case .notUTF8(let names):
+            "\(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") not valid UTF-8; rosterdb takes "
+                + "text and file names in UTF-8 only."
         }
     }
 }

@@ -12,7 +12,7 @@ protocol Command {
 
 /// What every command runs with: global options, output streams and terminal facts.
 struct CommandContext {
-    /// `--db`, else `$ROSTERDB_DB`, else `roster.db`.
+    /// `--db`, else `$ROSTERDB_DB` unless empty, else `roster.db`.
     let databasePath: String
     /// `--busy-timeout`, in seconds.
     let busyTimeout: Double

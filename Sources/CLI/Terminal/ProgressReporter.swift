@@ -9,6 +9,7 @@ final class ProgressReporter {
     private let width: Int
     private let started = MonotonicClock.now()
     private var lastDrawn = -1.0
+    private var lastPhase = ImportProgress.Phase.reading
     private var drawn = false
 
     init(output: TextOutput, width: Int) {
@@ -18,8 +19,10 @@ final class ProgressReporter {
 
     func update(_ progress: ImportProgress) {
         let elapsed = MonotonicClock.seconds(since: started)
-        guard elapsed - lastDrawn >= 0.1 else { return }
+        // A new phase is always shown; within one, at most ten redraws a second.
+        guard elapsed - lastDrawn >= 0.1 || progress.phase != lastPhase else { return }
         lastDrawn = elapsed
+        lastPhase = progress.phase
         drawn = true
         output.write("\r\u{1B}[K" + ProgressBarView.render(progress, elapsed: elapsed, width: width))
         try? output.flush()

@@ -22,6 +22,11 @@ public enum ImportError: CategorizedError {
     public var description: String {
         switch self {
         case .invalidRecords(let report):
+            if let file = report.malformedFiles.first {
+                // --skip-invalid would not help: the records after the problem were never read.
+                return "nothing was imported: \(file) is malformed and could not be read past the problem above; "
+                    + "fix the file and import it again"
+            }
             let invalid = report.rejectedRecords.groupedDigits
             return "nothing was imported: \(invalid) of \(report.records.groupedDigits) records "
                 + "\(report.rejectedRecords == 1 ? "is" : "are") invalid (use --skip-invalid to import the valid ones)"

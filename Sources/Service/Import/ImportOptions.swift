@@ -22,8 +22,23 @@ public struct ImportOptions: Sendable {
 
 /// How far an import has got, for a progress bar.
 public struct ImportProgress: Sendable {
+    public enum Phase: Sendable {
+        /// Reading, checking and writing records.
+        case reading
+        /// Every record is in; indexes are being built and the transaction committed.
+        case finishing
+    }
+
+    public var phase: Phase = .reading
     public var records: Int
     public var bytesRead: Int
     /// The total size of the inputs, when every one is a regular file.
     public var totalBytes: Int?
+
+    public init(phase: Phase = .reading, records: Int, bytesRead: Int, totalBytes: Int?) {
+        self.phase = phase
+        self.records = records
+        self.bytesRead = bytesRead
+        self.totalBytes = totalBytes
+    }
 }

@@ -16,8 +16,8 @@ public struct ImportReport: Sendable {
     public var problemCount = 0
     /// Field names the input used that rosterdb does not know, sorted.
     public var unknownFields: [String] = []
-    /// A malformed input could not be read to its end, so the import must not be written in part.
-    public var unreadableRest = false
+    /// Inputs too malformed to be read to their end, so the import must not be written in part.
+    public var malformedFiles: [String] = []
     /// Why `--prune` removed nothing although asked to, if it did.
     public var pruneSkippedReason: String?
     public var dryRun = false

@@ -46,7 +46,8 @@ struct ImportSession {
                 throw ImportError.unreadable(file: input.name, reason: error.message)
             }
         }
-        var reader = makeRecordReader(format ?? .csv, source: source)
+        var reader = makeRecordReader(
+            format ?? .csv, source: source, requiredColumns: RecordValidator.requiredFields)
         let validator = RecordValidator(today: options.today, file: input.name)
         while true {
             let record: RawRecord
@@ -58,13 +59,17 @@ struct ImportSession {
                 guard error.kind == .malformed else {
                     throw ImportError.unreadable(file: input.name, reason: error.message)
                 }
-                report.records += 1
-                report.rejectedRecords += 1
+                // A problem inside a record rejects that record; one outside any (a bad header, a trailing comma
+                // after the last record) belongs to the file, and counting it as a record would overstate them.
+                if error.recordNumber != nil {
+                    report.records += 1
+                    report.rejectedRecords += 1
+                }
                 report.record(
                     ImportProblem(file: input.name, record: error.recordNumber, location: error.location,
                                   message: error.message))
                 // The rest of a malformed file is lost, so it can never be imported in part.
-                if !error.isRecoverable { report.unreadableRest = true }
+                if !error.isRecoverable { report.malformedFiles.append(input.name) }
                 continue
             }
             report.records += 1
@@ -133,10 +138,16 @@ struct ImportSession {
 
     /// Refuses an import with invalid records (unless they are to be skipped) or a prune that removes too much;
     /// then prunes and fills derived columns.
+    /// Tells the progress bar that every record is in, before the long last steps: index builds and the commit.
+    func reportFinishing() {
+        progress?(ImportProgress(phase: .finishing, records: report.records, bytesRead: bytesBeforeCurrentFile,
+                                 totalBytes: totalBytes))
+    }
+
     mutating func finish() throws {
         if shouldStop() { throw Interrupted() }
         report.unknownFields = unknownFields.sorted()
-        if report.problemCount > 0 && (!options.skipInvalid || report.unreadableRest) {
+        if report.problemCount > 0 && (!options.skipInvalid || !report.malformedFiles.isEmpty) {
             throw ImportError.invalidRecords(report)
         }
         if options.prune {

@@ -11,6 +11,8 @@ struct RecordValidator {
     static let maximumCount = 1_000_000
     static let maximumNameLength = 200
     static let maximumTextLength = 2_048
+    /// Fields every record needs; a CSV header without one of them is refused before any row is read.
+    static let requiredFields = ["name", "position"]
 
     /// The day after which a birth date is in the future.
     let today: CalendarDate
@@ -105,12 +107,12 @@ struct RecordValidator {
             case .failure(let message): problems.append(problem(record, field, message))
             }
         }
-        switch text(seen[.name], limit: RecordValidator.maximumNameLength) {
+        switch text(seen[.name], limit: RecordValidator.maximumNameLength, required: true) {
         case .success(let name?): player.name = name
         case .success(nil): problems.append(missing(record, "name"))
         case .failure(let message): problems.append(problem(record, seen[.name]!, message))
         }
-        switch text(seen[.position], limit: 40) {
+        switch text(seen[.position], limit: 40, required: true) {
         case .success(let code?):
             if let position = Position(parsing: code) {
                 player.position = position
@@ -177,8 +179,8 @@ struct RecordValidator {
         }
     }
 
-    /// Text with surrounding white space trimmed; nil for unknown (absent, null, empty).
-    private func text(_ field: RawField?, limit: Int) -> Result<String?, Message> {
+    /// Text with surrounding white space trimmed; nil for unknown (absent, null, or empty when not `required`).
+    private func text(_ field: RawField?, limit: Int, required: Bool = false) -> Result<String?, Message> {
         guard let field else { return .success(nil) }
         let raw: String
         switch field.value {
@@ -190,11 +192,17 @@ struct RecordValidator {
         }
         let trimmed = RecordValidator.trimmed(raw)
         if trimmed.isEmpty {
-            // An empty required field reads as missing; an empty optional one as unknown.
-            return raw.isEmpty || field.name != "name" ? .success(nil) : .failure(Message("is empty or only white space"))
+            // An empty optional field is unknown; an empty required one is reported where it is written, which for a
+            // record over several lines is not where the record starts.
+            return required ? .failure(Message("is empty or only white space")) : .success(nil)
         }
         if let control = RecordValidator.firstControlCharacter(in: trimmed) {
             return .failure(Message("contains the control character \(RecordValidator.codePoint(control))"))
+        }
+        // Files joined together (`cat a.csv b.csv`) carry the second file's byte order mark into a value, where it
+        // would be an invisible part of a name that no search finds.
+        if RecordValidator.containsByteOrderMark(trimmed) {
+            return .failure(Message("contains U+FEFF, a byte order mark, which belongs only at the start of a file"))
         }
         // A string has at most as many characters as bytes, so most need no counting.
         if trimmed.utf8.count > limit {
@@ -332,6 +340,11 @@ struct RecordValidator {
             previous = byte
         }
         return nil
+    }
+
+    /// Whether `text` holds U+FEFF (encoded EF BB BF); found by bytes, as it is rare.
+    static func containsByteOrderMark(_ text: String) -> Bool {
+        text.utf8.contains(0xEF) && text.unicodeScalars.contains("\u{FEFF}")
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

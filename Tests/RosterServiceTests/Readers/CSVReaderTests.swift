@@ -125,6 +125,13 @@ let sampleCSVRecords: [ReadOutcome] = [
             fatal("unexpected '\"' in an unquoted field; a field that holds quotes must be enclosed in quotes, "
                   + "and its quotes doubled", 1, 2),
         ]),
+        ReaderCase("lines ended by CR alone", "name,position\rHostile One,ST\rHostile Two,GK\r", [
+            fatal("control character U+000D (carriage return) in a column name of the header (column 2); rows must "
+                + "end with LF or CRLF, not CR alone", 1, 6),
+        ]),
+        ReaderCase("control character in a column name", "a,b\u{1}c\n1,2\n", [
+            fatal("control character U+0001 in a column name of the header (column 2)", 1, 3),
+        ]),
         ReaderCase("UTF-16", bytes: [0xFE, 0xFF, 0x00, 0x61], [
             fatal("the input starts with a UTF-16 byte order mark (FE FF); rosterdb reads UTF-8: convert the file, "
                 + "for example with iconv -f UTF-16 -t UTF-8", 1, 1),
@@ -154,6 +161,29 @@ let sampleCSVRecords: [ReadOutcome] = [
         let longName = String(repeating: "n", count: limit + 1)
         #expect(readAll(.csv, "a,\(longName)\n") == [
             fatal("column name of \(limit + 1) bytes in the header (column 2); the longest allowed is \(limit)", 1, 3),
+        ])
+    }
+
+    @Test func refusesAHeaderWithoutTheRequiredColumns() {
+        func read(_ text: String) -> [ReadOutcome] {
+            var reader: any RecordReader = CSVReader(
+                source: ByteSource(bytes: Array(text.utf8)), requiredColumns: ["name", "position"])
+            return readAll(&reader)
+        }
+        #expect(read("\nName,Position\n") == [
+            fatal("the header has no columns 'name' and 'position', which every record needs (its columns: 'Name', "
+                + "'Position')", 2, 1),
+        ])
+        let wide = (1...9).map { "column \($0)" }.joined(separator: ",") + ",name," + String(repeating: "x", count: 50)
+        #expect(read(wide + "\n1,2,3,4,5,6,7,8,9,10,11\n") == [
+            fatal("the header has no column 'position', which every record needs (its columns: 'column 1', "
+                + "'column 2', 'column 3', 'column 4', 'column 5', 'column 6', 'column 7', 'column 8', …)", 1, 1),
+        ])
+        #expect(read(" name ,position\n") == [])
+        let long = String(repeating: "é", count: 41)
+        #expect(read("\(long),position") == [
+            fatal("the header has no column 'name', which every record needs (its columns: "
+                + "'\(String(repeating: "é", count: 39))…', 'position')", 1, 1),
         ])
     }
 

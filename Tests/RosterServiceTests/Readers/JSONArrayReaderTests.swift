@@ -93,7 +93,7 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     static let errorCases: [ReaderCase] = [
         // Trailing commas.
         ReaderCase("trailing comma in the array", #"[{"a": 1},]"#, one(.number("1")) + [
-            fatal("unexpected ',' after the last element of an array (trailing comma)", 1, 10),
+            fatal("unexpected ',' after record 1, the last element of the array (trailing comma)", 1, 10),
         ]),
         ReaderCase("trailing comma in a record", #"[{"a": 1,}]"#, [
             fatal("unexpected ',' after the last field of an object (trailing comma)", 1, 9, record: 1),
@@ -309,7 +309,7 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
             fatal("expected ',' or ']' after record 1, found the end of the input", 1, 10),
         ]),
         ReaderCase("nothing after a comma", "[{\"a\": 1},\n", one(.number("1")) + [
-            fatal("expected a player object, found the end of the input", 2, 1),
+            fatal("expected a player object after record 1, found the end of the input", 2, 1),
         ]),
         ReaderCase("text after the array", "[] x", [
             fatal("unexpected 'x' after the end of the array; only white space may follow it", 1, 4),

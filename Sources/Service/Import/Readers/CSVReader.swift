@@ -4,10 +4,12 @@
 /// `""` for a quote. Completely empty lines are skipped. Cells become `.cell` values, empty ones (quoted or not)
 /// `.null`.
 ///
-/// Which errors are fatal: a problem in the header, an unterminated quoted field (the rest of the file would be
-/// read as one field) and a failed read. Every other problem concerns one row and is recoverable: a row of the
-/// wrong width, invalid UTF-8, a quote inside an unquoted field, or text after a closing quote. The row is read to
-/// its end all the same, taking the stray quote or text as part of the cell, and the problem reported instead of it.
+/// Which errors are fatal: a problem in the header (an empty, duplicate or oversized column name, a control
+/// character in one, too many columns, a required column missing), an unterminated quoted field (the rest of the
+/// file would be read as one field) and a failed read. Every other problem concerns one row and is recoverable: a
+/// row of the wrong width, invalid UTF-8, a quote inside an unquoted field, or text after a closing quote. The row
+/// is read to its end all the same, taking the stray quote or text as part of the cell, and the problem reported
+/// instead of it.
 public struct CSVReader: RecordReader {
     private enum CellEnd {
         case comma, lineEnd, inputEnd
@@ -15,6 +17,8 @@ public struct CSVReader: RecordReader {
 
     private var cursor: InputCursor
     private var header: [String] = []
+    /// Columns the header must have, as the caller's records need them.
+    private let requiredColumns: [String]
     private var started = false
     private var finished = false
     private var recordCount = 0
@@ -25,9 +29,11 @@ public struct CSVReader: RecordReader {
     /// Where the last row read ended, before its line break.
     private var rowEnd = SourceLocation(line: 1, column: 1)
 
-    /// A reader of CSV from `source`, from the bytes it has not consumed yet.
-    public init(source: ByteSource) {
+    /// A reader of CSV from `source`, from the bytes it has not consumed yet. A header without one of
+    /// `requiredColumns` is refused, since every row would lack the field.
+    public init(source: ByteSource, requiredColumns: [String] = []) {
         cursor = InputCursor(source: source)
+        self.requiredColumns = requiredColumns
     }
 
     /// Bytes consumed from the source so far, a byte order mark included.
@@ -61,15 +67,28 @@ public struct CSVReader: RecordReader {
             throw cursor.error("expected a header row of column names, found the end of the input",
                                at: cursor.location)
         }
+        let headerLocation = cursor.location
         var columns: [String: Int] = [:]
         while true {
             let location = cursor.location
+            // Past the limit, cells are read only to find the row's end: neither kept nor compared, so that a
+            // header of a million columns costs no memory.
+            guard header.count < RawRecord.maximumFieldCount else {
+                noteProblem("the header has more than \(RawRecord.maximumFieldCount) columns", at: location)
+                if try readCell(storing: false).end != .comma { break }
+                continue
+            }
             let cell = try readCell(storing: true)
             let column = header.count + 1
             if let text = cell.text {
                 let name = CSVReader.trimmed(text)
                 if name.isEmpty {
                     noteProblem("empty column name in the header (column \(column))", at: location)
+                } else if let control = name.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                    // A file whose lines end with CR alone reads as one long header row.
+                    let hint = control == "\r" ? "; rows must end with LF or CRLF, not CR alone" : ""
+                    noteProblem("control character \(InputCursor.quoted(control)) in a column name of the header "
+                        + "(column \(column))\(hint)", at: location)
                 } else if let previous = columns[name] {
                     noteProblem("duplicate column name '\(name)' in the header: columns \(previous) and \(column)",
                                 at: location)
@@ -82,12 +101,16 @@ public struct CSVReader: RecordReader {
                     + "allowed is \(RawValue.maximumStringBytes)", at: location)
                 header.append("")
             }
-            if header.count > RawRecord.maximumFieldCount {
-                noteProblem("the header has more than \(RawRecord.maximumFieldCount) columns", at: location)
-            }
             if cell.end != .comma { break }
-            // Past the limit, only the row's end is of interest.
-            if header.count > RawRecord.maximumFieldCount { header.removeLast() }
+        }
+        let missing = requiredColumns.filter { columns[$0] == nil }
+        if !missing.isEmpty {
+            let names = (missing.count == 1 ? "column " : "columns ")
+                + missing.map { "'\($0)'" }.joined(separator: " and ")
+            let found = header.prefix(8).map(CSVReader.shown).joined(separator: ", ")
+                + (header.count > 8 ? ", …" : "")
+            noteProblem("the header has no \(names), which every record needs (its columns: \(found))",
+                        at: headerLocation)
         }
         if var problem = rowProblem {
             problem.isRecoverable = false
@@ -160,6 +183,13 @@ public struct CSVReader: RecordReader {
         if rowProblem == nil {
             rowProblem = cursor.error(message(), at: location, recoverable: true)
         }
+    }
+
+    /// A column name quoted for a message, cut after 40 characters.
+    private static func shown(_ name: String) -> String {
+        let scalars = name.unicodeScalars
+        guard scalars.count > 40 else { return "'\(name)'" }
+        return "'" + String(String.UnicodeScalarView(scalars.prefix(39))) + "…'"
     }
 
     /// `text` without the spaces and tabs around it.

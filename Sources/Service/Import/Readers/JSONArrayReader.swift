@@ -63,12 +63,12 @@ public struct JSONArrayReader: RecordReader {
                     parser.commaLocation = parser.cursor.location
                     parser.cursor.pos &+= 1
                     guard let next = try parser.skipWhitespace() else {
-                        throw parser.unexpected(expecting: "a player object")
+                        throw parser.unexpected(expecting: "a player object after record \(recordCount)")
                     }
                     if next == .closeBracket {
                         throw parser.cursor.error(
-                            "unexpected ',' after the last element of an array (trailing comma)",
-                            at: parser.commaLocation)
+                            "unexpected ',' after record \(recordCount), the last element of the array (trailing "
+                                + "comma)", at: parser.commaLocation)
                     }
                     return try readElement(next)
                 }

@@ -33,11 +33,13 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// The reader for `format`, reading from `source`.
-public func makeRecordReader(_ format: InputFormat, source: ByteSource) -> any RecordReader {
+/// The reader for `format`, reading from `source`. A CSV header must name every one of `requiredColumns`.
+public func makeRecordReader(
+    _ format: InputFormat, source: ByteSource, requiredColumns: [String] = []
+) -> any RecordReader {
     switch format {
     case .json: JSONArrayReader(source: source)
     case .ndjson: NDJSONReader(source: source)
-    case .csv: CSVReader(source: source)
+    case .csv: CSVReader(source: source, requiredColumns: requiredColumns)
     }
 }

@@ -1,0 +1,88 @@
+# shellcheck shell=bash
+# Shared by import.sh and query.sh (sourced, not run): tool checks, the release build, the generated data and a
+# temporary folder. Callers have already done `set -euo pipefail` and cd'd to the repository root.
+
+DATA="$PWD/Benchmarks/data"
+TMP="$(mktemp -d)"
+# Everything a run creates besides Benchmarks/data and Benchmarks/.venv lives here and goes away at exit.
+trap 'rm -rf "$TMP"' EXIT
+
+note() { printf '%s\n' "$*" >&2; }
+die() { note "error: $*"; exit 2; }
+
+# A command as printed in reports: paths relative to the repository root, the run's temporary folder as $TMP.
+shown() { local text="${1//"$TMP"/\$TMP}"; printf '%s' "${text//"$PWD"\//}"; }
+
+# Quotes one word for both sh -c and hyperfine -N (which splits POSIX-style): '…' with ' written as '\''.
+q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
+
+require_tools() {
+    local tool missing=()
+    for tool in "$@"; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+    if [ ${#missing[@]} -gt 0 ]; then
+        # All are Debian packages of the same name (GNU time provides /usr/bin/time).
+        die "missing ${missing[*]}; install with: apt-get install -y ${missing[*]/\/usr\/bin\/time/time}"
+    fi
+}
+
+# The release build, as users get it (static binary). Sets ROSTERDB to its absolute path.
+build_release() {
+    # A ~/.sqliterc would change what the sqlite3 CLI prints and does; say so rather than hide it.
+    [ ! -e "$HOME/.sqliterc" ] || note "NOTE: $HOME/.sqliterc exists and is read by every sqlite3 run below."
+    note "Building release (swift build -c release)…"
+    swift build -c release >&2
+    ROSTERDB="$(swift build -c release --show-bin-path)/rosterdb"
+    [ -x "$ROSTERDB" ] || die "no binary at $ROSTERDB"
+}
+
+# Benchmarks/data/players-COUNT.{json,ndjson,csv}, generated once: the generator is deterministic, so files left
+# by an earlier run are the same bytes.
+ensure_players() {
+    local count="$1"
+    if [ -f "$DATA/players-$count.json" ] && [ -f "$DATA/players-$count.ndjson" ] && [ -f "$DATA/players-$count.csv" ]; then
+        return
+    fi
+    note "Generating $count players into Benchmarks/data/…"
+    python3 Benchmarks/generate_players.py "$count" "$DATA"
+}
+
+# Median wall time in seconds of each command in a hyperfine --export-json file, one per line, in order.
+medians() {
+    python3 -c 'import json, sys; [print(r["median"]) for r in json.load(open(sys.argv[1]))["results"]]' "$1"
+}
+
+# Peak resident set size in MiB (GNU time's %M is in KiB) of the command given as arguments; its output is dropped.
+peak_rss_mib() {
+    /usr/bin/time -f %M -o "$TMP/rss" "$@" >/dev/null 2>&1 || die "failed under /usr/bin/time: $*"
+    awk '{ printf "%.1f", $1 / 1024 }' "$TMP/rss"
+}
+
+# Ratio a/b with two decimals; fmt_ms prints seconds as milliseconds.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+fmt_s() { awk -v s="$1" 'BEGIN { printf "%.3f", s }'; }
+fmt_ms() { awk -v s="$1" 'BEGIN { printf "%.2f", s * 1000 }'; }
+# Prints PASS or FAIL for "a <= b"; FAILED counts the failures for the exit status.
+FAILED=0
+check() {
+    local label="$1" a="$2" b="$3" detail="$4"
+    if awk -v a="$a" -v b="$b" 'BEGIN { exit !(a <= b) }'; then
+        printf -- '- PASS: %s (%s)\n' "$label" "$detail"
+    else
+        printf -- '- FAIL: %s (%s)\n' "$label" "$detail"
+        FAILED=$((FAILED + 1))
+    fi
+}
+
+print_machine() {
+    local cpu os sqlite_cli sqlite_rosterdb
+    cpu="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
+    os="$(. /etc/os-release && printf '%s' "$PRETTY_NAME"), Linux $(uname -r)"
+    sqlite_cli="$(sqlite3 --version | cut -d' ' -f1-4)"
+    # The SQLite that rosterdb links statically; its source id is in the binary.
+    sqlite_rosterdb="$(grep -aoE '20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9:]{8} [0-9a-f]{36,}' "$ROSTERDB" | head -1 || true)"
+    printf -- '- CPU: %s, %s cores (nproc), %s RAM\n' "$cpu" "$(nproc)" "$(free -h | awk '/^Mem:/ { print $2 }')"
+    printf -- '- OS: %s\n' "$os"
+    printf -- '- SQLite: sqlite3 CLI %s; linked into rosterdb: %s\n' "$sqlite_cli" "${sqlite_rosterdb:-unknown}"
+    printf -- '- Swift: %s\n' "$(swift --version 2>/dev/null | head -1)"
+    printf -- '- hyperfine: %s\n' "$(hyperfine --version)"
+}
