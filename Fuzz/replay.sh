@@ -2,7 +2,7 @@
 # Replays the committed corpora through the fuzz targets without fuzzing: every input once, failing on a crash, a
 # leak, a timeout or an over-limit allocation. Bounded: about a minute to build, seconds to run.
 #
-#   Fuzz/replay.sh
+#   Fuzz/replay.sh            (FUZZ_PLAIN=1: the plain build, without trying libFuzzer)
 #
 # Where libFuzzer cannot build or start (no libFuzzer runtime in the toolchain, AddressSanitizer unable to map its
 # shadow memory), it says why and replays the same entry points through a plain build instead.
@@ -17,7 +17,10 @@ mkdir -p "$logs"
 start=$SECONDS
 
 mode=fuzz
-if ! Fuzz/build.sh fuzz 2>"$logs/build-fuzz.log"; then
+if [ "${FUZZ_PLAIN:-}" = 1 ]; then
+    echo "replay: FUZZ_PLAIN=1; replaying through a plain build" >&2
+    mode=plain
+elif ! Fuzz/build.sh fuzz 2>"$logs/build-fuzz.log"; then
     tail -n 20 "$logs/build-fuzz.log" >&2
     echo "replay: cannot build with -sanitize=fuzzer,address (see above); replaying through a plain build" >&2
     mode=plain

@@ -93,7 +93,8 @@ enum ReaderHarness {
                     precondition(inside(field.location, lines: lines, bytes: bytes.count), "field at \(field.location)")
                 }
             case .error(let error):
-                precondition(inside(error.location, lines: lines, bytes: bytes.count), "error at \(error.location): \(error.message)")
+                precondition(inside(error.location, lines: lines, bytes: bytes.count),
+                             "error at \(error.location): \(error.message)")
                 if let number = error.recordNumber {
                     precondition(number >= lastNumber, "error of record \(number) after record \(lastNumber)")
                     lastNumber = number
