@@ -493,6 +493,16 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         }
     }
 
+    @Test func quotesTheDigitsAfterALeadingZeroWhereverRefillsFall() {
+        // The digits after the zero run past the end of a small buffer.
+        let input = #"[{"id": 000000001986220833}]"#
+        let expected = [fatal("leading zero in number '000000001986220833'", 1, 9, record: 1)]
+        #expect(readAll(.json, input) == expected)
+        for bufferSize in smallBufferSizes {
+            #expect(readAll(.json, input, bufferSize: bufferSize) == expected, "buffer of \(bufferSize) bytes")
+        }
+    }
+
     @Test func countsBytesRead() throws {
         var reader: any RecordReader = JSONArrayReader(source: ByteSource(bytes: Array(sampleJSON.utf8)))
         #expect(reader.bytesRead == 0)

@@ -604,9 +604,10 @@ struct JSONValueParser {
         let text = String(decoding: scratch.prefix(40), as: UTF8.self)
         switch state {
         case .zero:
-            // Quote the digits that follow the zero, as the reader wrote them.
+            // Quote the digits that follow the zero, as the reader wrote them, reading on past the buffer's end so
+            // that the message does not depend on where a refill falls.
             var digits = ""
-            while cursor.pos < cursor.end && cursor.base[cursor.pos] &- .zero < 10 && digits.utf8.count < 20 {
+            while digits.utf8.count < 20, try cursor.hasByte(), cursor.base[cursor.pos] &- .zero < 10 {
                 digits.unicodeScalars.append(Unicode.Scalar(cursor.base[cursor.pos]))
                 cursor.pos &+= 1
             }
