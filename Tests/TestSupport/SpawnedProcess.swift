@@ -65,7 +65,7 @@ public enum SpawnedProcess {
             guard errno == EINTR else { throw Failure(description: "waitpid: \(String(cString: strerror(errno)))") }
         }
         func text(_ path: String) -> String {
-            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            String(decoding: FileBytes.read(path) ?? [], as: UTF8.self)
         }
         let report = text(paths[3]).split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .newlines)) }
         guard status == 0, report.count == 3 else {

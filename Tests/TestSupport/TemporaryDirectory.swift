@@ -35,6 +35,6 @@ public final class TemporaryDirectory {
 
     /// The bytes of a file, or nil when it does not exist.
     public func bytes(of path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        FileBytes.read(path)
     }
 }
