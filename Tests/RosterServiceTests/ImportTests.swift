@@ -217,6 +217,8 @@ import TestSupport
                 """)
         }
         #expect(byName?.report?.problems.map(\.record) == [2])
+        #expect(byName?.report?.problems.first?.message
+                == "a player with this name and birth date is already in this import, in an earlier record")
         #expect(try roster.count() == 0)
     }
 

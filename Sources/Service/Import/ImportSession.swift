@@ -46,57 +46,61 @@ struct ImportSession {
                 throw ImportError.unreadable(file: input.name, reason: error.message)
             }
         }
-        var reader = makeRecordReader(
+        let reader = makeRecordReader(
             format ?? .csv, source: source, requiredColumns: RecordValidator.requiredFields)
-        let validator = RecordValidator(today: options.today, file: input.name)
-        while true {
-            let record: RawRecord
-            do {
-                guard let next = try reader.next() else { break }
-                record = next
-            } catch {
-                if error.kind == .stopped { throw Interrupted() }
-                guard error.kind == .malformed else {
-                    throw ImportError.unreadable(file: input.name, reason: error.message)
-                }
-                // A problem inside a record rejects that record; one outside any (a bad header, a trailing comma
-                // after the last record) belongs to the file, and counting it as a record would overstate them.
-                if error.recordNumber != nil {
+        let pipeline = RecordPipeline(
+            reader: reader, validator: RecordValidator(today: options.today, file: input.name))
+        defer { unknownFields.formUnion(pipeline.finish()) }
+        var bytesRead = 0
+        while let batch = pipeline.next() {
+            for item in batch.items {
+                switch item {
+                case .unreadable(let error):
+                    if error.kind == .stopped { throw Interrupted() }
+                    guard error.kind == .malformed else {
+                        throw ImportError.unreadable(file: input.name, reason: error.message)
+                    }
+                    // A problem inside a record rejects that record; one outside any (a bad header, a trailing
+                    // comma after the last record) belongs to the file, and counting it as a record would overstate
+                    // them.
+                    if error.recordNumber != nil {
+                        report.records += 1
+                        report.rejectedRecords += 1
+                    }
+                    report.record(
+                        ImportProblem(file: input.name, record: error.recordNumber, location: error.location,
+                                      message: error.message))
+                    // The rest of a malformed file is lost, so it can never be imported in part.
+                    if !error.isRecoverable { report.malformedFiles.append(input.name) }
+                    continue
+                case .invalid(let problems):
                     report.records += 1
                     report.rejectedRecords += 1
+                    problems.forEach { report.record($0) }
+                case .valid(let record, let player):
+                    report.records += 1
+                    if let problem = try write(player, from: record, file: input.name) {
+                        report.rejectedRecords += 1
+                        report.record(problem)
+                    }
                 }
-                report.record(
-                    ImportProblem(file: input.name, record: error.recordNumber, location: error.location,
-                                  message: error.message))
-                // The rest of a malformed file is lost, so it can never be imported in part.
-                if !error.isRecoverable { report.malformedFiles.append(input.name) }
-                continue
-            }
-            report.records += 1
-            switch validator.validate(record, unknown: &unknownFields) {
-            case .invalid(let problems):
-                report.rejectedRecords += 1
-                problems.forEach { report.record($0) }
-            case .valid(let player):
-                if let problem = try write(player, from: record, file: input.name) {
-                    report.rejectedRecords += 1
-                    report.record(problem)
+                if report.records % ImportSession.progressInterval == 0 {
+                    // Records that never reach SQLite (all invalid) must not delay a stop.
+                    if shouldStop() { throw Interrupted() }
+                    progress?(ImportProgress(records: report.records, bytesRead: bytesBeforeCurrentFile + bytesRead,
+                                             totalBytes: totalBytes))
                 }
             }
-            if report.records % ImportSession.progressInterval == 0 {
-                // Records that never reach SQLite (all invalid) must not delay a stop.
-                if shouldStop() { throw Interrupted() }
-                progress?(ImportProgress(records: report.records, bytesRead: bytesBeforeCurrentFile + reader.bytesRead,
-                                         totalBytes: totalBytes))
-            }
+            bytesRead = batch.bytesRead
         }
-        bytesBeforeCurrentFile += reader.bytesRead
+        bytesBeforeCurrentFile += bytesRead
     }
 
     // MARK: - Writing
 
     /// Adds, updates or confirms the player; returns the problem when the record cannot be applied.
     private mutating func write(_ player: Player, from record: RawRecord, file: String) throws -> ImportProblem? {
+        let hasID = player.id != nil
         var player = player
         let stored: Player?
         if let id = player.id {
@@ -115,9 +119,11 @@ struct ImportSession {
             player.id = stored?.id
         }
         if let id = player.id, touched.contains(id) {
+            // Name the player the way the record does: an id the record never gave would mean nothing to its author.
+            let player = hasID ? "the same player (id \(id))" : "a player with this name and birth date"
             return ImportProblem(
                 file: file, record: record.number, location: record.location,
-                message: "the same player (id \(id)) is already in this import, in an earlier record")
+                message: "\(player) is already in this import, in an earlier record")
         }
         if let stored {
             if stored == player {

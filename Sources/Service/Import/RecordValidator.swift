@@ -5,7 +5,7 @@ import RosterModel
 /// Canonical fields: id, name, position, goals, assists, nationality, birth_date, image. Files from the original
 /// app model also work: `goal`, `assist`, and `age` holding the birth date. JSON null, an absent field and an
 /// empty CSV cell all mean unknown.
-struct RecordValidator {
+struct RecordValidator: Sendable {
     /// Births before this year are refused as typing errors.
     static let earliestBirthYear = 1850
     static let maximumCount = 1_000_000
@@ -323,8 +323,8 @@ struct RecordValidator {
             return text
         }
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        guard let first = scalars.firstIndex(where: { !WhiteSpace.contains($0) }),
+            let last = scalars.lastIndex(where: { !WhiteSpace.contains($0) })
         else { return "" }
         if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return text }
         return String(scalars[first...last])
