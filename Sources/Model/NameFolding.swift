@@ -4,11 +4,12 @@
 /// Letters of scripts without case or accents (Hangul, CJK) are kept as they are.
 public enum NameFolding {
     public static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text.utf8) }
         var folded = ""
         folded.reserveCapacity(text.utf8.count)
         var spacePending = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if WhiteSpace.contains(scalar) {
                 spacePending = !folded.isEmpty
                 continue
             }
@@ -27,6 +28,28 @@ public enum NameFolding {
             }
         }
         return folded
+    }
+
+    /// `fold` for text that is all ASCII, as most names are: byte by byte, into the string's own storage.
+    private static func foldASCII(_ bytes: String.UTF8View) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var count = 0
+            var spacePending = false
+            for byte in bytes {
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    spacePending = count > 0
+                    continue
+                }
+                if spacePending {
+                    buffer[count] = 0x20
+                    count += 1
+                    spacePending = false
+                }
+                buffer[count] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+                count += 1
+            }
+            return count
+        }
     }
 
     private static func replacement(for value: UInt32) -> String? {

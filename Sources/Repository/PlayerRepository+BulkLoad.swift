@@ -33,13 +33,16 @@ extension PlayerRepository {
         return result
     }
 
-    /// The indexes on players and the triggers that run on each insert into it.
+    /// The indexes on players and the triggers that run on each insert into it. Partial indexes stay: they hold
+    /// only the rows their condition picks (for `players_without_sort_name`, none that rosterdb writes), so keeping
+    /// them costs little, while building one again costs a scan of the whole table.
     private func suspendableSchema() throws -> [SchemaObject] {
         let objects = try connection.prepare(
             """
             SELECT type, name, sql FROM sqlite_master
             WHERE tbl_name = 'players' AND sql IS NOT NULL
-              AND (type = 'index' OR (type = 'trigger' AND sql LIKE '%AFTER INSERT ON players%'))
+              AND ((type = 'index' AND sql NOT LIKE '% WHERE %')
+                   OR (type = 'trigger' AND sql LIKE '%AFTER INSERT ON players%'))
             ORDER BY type, name
             """)
         var found: [SchemaObject] = []

@@ -20,3 +20,12 @@ import Testing
         #expect(names == ["Alisson Becker", "Ángel Di María", "Érling", "Zinedine Zidane"])
     }
 }
+
+@Suite struct WhiteSpaceTests {
+    @Test func agreesWithTheStandardLibraryOnEveryScalarOfTheBasicPlane() {
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(WhiteSpace.contains(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
+}
