@@ -196,7 +196,10 @@ import TestSupport
 
     // MARK: - A full disk
 
-    @Test func anImportOverTheFileSizeLimitExits74AndChangesNothing() throws {
+    /// Not under the thread sanitizer: its runtime itself dies of SIGBUS under a small file-size limit, before
+    /// rosterdb's code runs (`ulimit -f 100; rosterdb --db x.db query` does it too).
+    @Test(.disabled(if: RosterProcess.isThreadSanitized, "ThreadSanitizer cannot run under a file-size limit"))
+    func anImportOverTheFileSizeLimitExits74AndChangesNothing() throws {
         let before = try rows()
         let feed = try folder.write(String(decoding: Self.feed(count: 20_000), as: UTF8.self), to: "feed.ndjson")
         var info = stat()

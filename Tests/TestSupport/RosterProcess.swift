@@ -25,7 +25,9 @@ public enum RosterProcess {
 
     /// Whether this build runs under the address or thread sanitizer, as the binary next to it then does: its
     /// shadow memory makes peak-memory figures meaningless.
-    public static let isSanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+    public static let isSanitized = dlsym(nil, "__asan_init") != nil || isThreadSanitized
+    /// Whether this build runs under the thread sanitizer.
+    public static let isThreadSanitized = dlsym(nil, "__tsan_init") != nil
 
     /// Runs `rosterdb` as `run` does, with arguments given as bytes, under the `PeakMemory` helper built next to it,
     /// and tells its peak memory and whether a signal ended it. Output goes through files in `scratch`.
