@@ -142,14 +142,14 @@ struct ImportSession {
 
     // MARK: - Finishing
 
-    /// Refuses an import with invalid records (unless they are to be skipped) or a prune that removes too much;
-    /// then prunes and fills derived columns.
     /// Tells the progress bar that every record is in, before the long last steps: index builds and the commit.
     func reportFinishing() {
         progress?(ImportProgress(phase: .finishing, records: report.records, bytesRead: bytesBeforeCurrentFile,
                                  totalBytes: totalBytes))
     }
 
+    /// Refuses an import with invalid records (unless they are to be skipped) or a prune that removes too much;
+    /// then prunes and fills derived columns.
     mutating func finish() throws {
         if shouldStop() { throw Interrupted() }
         report.unknownFields = unknownFields.sorted()

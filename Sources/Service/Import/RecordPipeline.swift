@@ -45,22 +45,23 @@ final class RecordPipeline: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             defer { done.leave() }
             var unknown = Set<String>()
+            // Set at the end of the input, at an error that ends the reading, or when the importer stops.
             var last = false
             while !last {
                 var batch = Batch()
-                while batch.items.count < RecordPipeline.batchSize && !cancelled.load(ordering: .relaxed) {
+                while batch.items.count < RecordPipeline.batchSize && !last {
+                    if cancelled.load(ordering: .relaxed) { last = true; break }
                     do throws(ReadError) {
-                        guard let record = try reader.next() else { break }
+                        guard let record = try reader.next() else { last = true; break }
                         switch validator.validate(record, unknown: &unknown) {
                         case .valid(let player): batch.items.append(.valid(record, player))
                         case .invalid(let problems): batch.items.append(.invalid(problems))
                         }
                     } catch {
                         batch.items.append(.unreadable(error))
-                        if !error.isRecoverable || error.kind != .malformed { break }
+                        if !error.isRecoverable || error.kind != .malformed { last = true }
                     }
                 }
-                last = batch.items.count < RecordPipeline.batchSize || cancelled.load(ordering: .relaxed)
                 batch.isLast = last
                 batch.bytesRead = reader.bytesRead
                 free.wait()
