@@ -47,10 +47,11 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         case .notSQLite(let path):
             "\(path) is not an SQLite database; it was left untouched"
         case .notRoster(let path):
-            "\(path) is an SQLite database but not a rosterdb roster (it has no schema_migrations table); it was left untouched"
+            "\(path) is an SQLite database but not a rosterdb roster (it has no schema_migrations table); "
+                + "it was left untouched"
         case .newerSchema(let path, let migration):
-            "\(path) was written by a newer rosterdb: it records migration \(migration), which this build does not know; "
-                + "upgrade rosterdb. The file was left untouched"
+            "\(path) was written by a newer rosterdb: it records migration \(migration), which this build does not "
+                + "know; upgrade rosterdb. The file was left untouched"
         case .changedMigration(let path, let migration, let recorded, let expected):
             "\(path) records migration \(migration) with checksum \(recorded.prefix(12))…, but this build's file has "
                 + "\(expected.prefix(12))…; the schema was changed after it was applied. The file was left untouched"

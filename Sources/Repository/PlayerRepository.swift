@@ -141,11 +141,13 @@ public final class PlayerRepository {
         let positionCode = statement.text(at: 2)
         let birthText = statement.optionalText(at: 6)
         guard let position = Position(rawValue: positionCode) else {
-            throw DatabaseError(code: SQLITE_CORRUPT, message: "unknown position '\(positionCode)' in players", sql: statement.sql)
+            throw DatabaseError(
+                code: SQLITE_CORRUPT, message: "unknown position '\(positionCode)' in players", sql: statement.sql)
         }
         let birthDate = try birthText.map { text in
             guard let date = CalendarDate(iso: text) else {
-                throw DatabaseError(code: SQLITE_CORRUPT, message: "invalid birth_date '\(text)' in players", sql: statement.sql)
+                throw DatabaseError(
+                    code: SQLITE_CORRUPT, message: "invalid birth_date '\(text)' in players", sql: statement.sql)
             }
             return date
         }

@@ -18,7 +18,9 @@ enum SHA256 {
         var padded = message + [0x80]
         while padded.count % 64 != 56 { padded.append(0) }
         let bitLength = UInt64(message.count) * 8
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+        }
 
         var schedule = [UInt32](repeating: 0, count: 64)
         for chunkStart in stride(from: 0, to: padded.count, by: 64) {
@@ -32,7 +34,8 @@ enum SHA256 {
                 let s1 = rotr(schedule[i - 2], 17) ^ rotr(schedule[i - 2], 19) ^ (schedule[i - 2] >> 10)
                 schedule[i] = schedule[i - 16] &+ s0 &+ schedule[i - 7] &+ s1
             }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+            var (e, f, g, h) = (state[4], state[5], state[6], state[7])
             for i in 0..<64 {
                 let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
                 let choice = (e & f) ^ (~e & g)

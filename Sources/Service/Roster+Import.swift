@@ -11,7 +11,9 @@ extension Roster {
     ) throws -> ImportReport {
         let started = MonotonicClock.now()
         // Every input opens before anything is written, so a missing second file leaves the roster as it was.
-        let inputs = try names.map { name throws(ImportError) in try InputFile(opening: name, standardInput: standardInput) }
+        let inputs = try names.map { name throws(ImportError) in
+            try InputFile(opening: name, standardInput: standardInput)
+        }
         var report: ImportReport
         do {
             report = try database.write { players in

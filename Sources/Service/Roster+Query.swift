@@ -18,7 +18,8 @@ extension Roster {
                 try begin(PageInfo(page: page, perPage: perPage, total: total))
                 let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
                 guard !overflow, offset < total else { return }
-                try players.forEachPlayer(matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, row)
+                try players.forEachPlayer(
+                    matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, row)
             }
         }
     }

@@ -11,9 +11,11 @@ struct ImportCommand: Command {
             + "one without is matched on name and birth date. The summary goes to standard error.",
         arguments: [ArgumentSpec(name: "file", help: "Input files; '-' reads standard input.", isRepeating: true)],
         options: [
-            .value("format", "format", help: "json, ndjson or csv (default: from the file extension, else the first byte)."),
+            .value("format", "format", help: "json, ndjson or csv (default: from the file extension, else the "
+                + "first byte)."),
             .flag("prune", help: "The input is a full snapshot: remove players absent from it."),
-            .value("max-prune", "percent", help: "With --prune, refuse to remove more than this share of the roster (default: 20)."),
+            .value("max-prune", "percent", help: "With --prune, refuse to remove more than this share of the "
+                + "roster (default: 20)."),
             .flag("dry-run", help: "Validate and report what would change; write nothing."),
             .flag("skip-invalid", help: "Import the valid records, list the invalid ones, and exit 0."),
             .flag("quiet", short: "q", help: "Print only errors."),
@@ -58,12 +60,14 @@ struct ImportCommand: Command {
         options.dryRun = dryRun
         options.skipInvalid = skipInvalid
 
-        let progressBar = context.terminal.stderrIsTerminal && !quiet ? ProgressReporter(output: context.errors, width: context.terminal.width ?? 80) : nil
+        let progressBar = context.terminal.stderrIsTerminal && !quiet
+            ? ProgressReporter(output: context.errors, width: context.terminal.width ?? 80) : nil
         let report: ImportReport
         do {
             defer { progressBar?.clear() }
             report = try roster.importFiles(
-                files, options: options, standardInput: context.input, progress: progressBar.map { bar in { bar.update($0) } })
+                files, options: options, standardInput: context.input,
+                progress: progressBar.map { bar in { bar.update($0) } })
         } catch let error as ImportError {
             if let refused = error.report {
                 context.errors.write(ImportReportView.problems(refused))

@@ -8,23 +8,30 @@ struct QueryCommand: Command {
         abstract: "List players: filtered, sorted and paged.",
         discussion: "Filters combine with AND. Ties in any order end on the player id, so pages are stable.",
         options: [
-            .value("position", "position", help: "Only these positions (codes or synonyms, comma-separated or repeated); a line (GK, DF, MF, FW) matches every role on it."),
+            .value("position", "position", help: "Only these positions (codes or synonyms, comma-separated or "
+                + "repeated); a line (GK, DF, MF, FW) matches every role on it."),
             .value("nationality", "name", help: "Only this nationality (case-insensitive, exact)."),
-            .value("name", "text", help: "Names with words starting with these words, ignoring case and accents ('mbap' finds Mbappé)."),
+            .value("name", "text", help: "Names with words starting with these words, ignoring case and accents "
+                + "('mbap' finds Mbappé)."),
             .value("min-goals", "n", help: "At least this many goals."),
             .value("max-goals", "n", help: "At most this many goals."),
             .value("min-assists", "n", help: "At least this many assists."),
             .value("max-assists", "n", help: "At most this many assists."),
-            .value("min-age", "years", help: "At least this old on the --as-of day; players without a birth date never match."),
+            .value("min-age", "years", help: "At least this old on the --as-of day; players without a birth date "
+                + "never match."),
             .value("max-age", "years", help: "At most this old on the --as-of day."),
             .value("as-of", "yyyy-MM-dd", help: "The day ages are computed on (default: today)."),
-            .value("sort", "keys", help: "KEY[:asc|desc][,KEY...] over \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")) (default: name). Unknown birth dates and nationalities sort last."),
+            .value("sort", "keys", help: "KEY[:asc|desc][,KEY...] over \(sortKeyNames) (default: name). Unknown "
+                + "birth dates and nationalities sort last."),
             .value("page", "n", help: "The page to show, from 1 (default: 1)."),
             .value("per-page", "n", help: "Players per page, 1 to 1000 (default: 20)."),
             .flag("all", help: "Every match on one page, streamed (for scripts)."),
             .value("format", "format", help: "table, json, ndjson or csv (default: table)."),
         ]
     )
+
+    /// The keys `--sort` accepts, for its help and its errors.
+    private static let sortKeyNames = SortKey.allCases.map(\.rawValue).joined(separator: ", ")
 
     let query: PlayerQuery
     let format: ListFormat
@@ -36,7 +43,8 @@ struct QueryCommand: Command {
             guard let position = Position(parsing: text) else {
                 throw UsageError.invalidValue(
                     value: text, option: arguments.synopsis(of: "position"),
-                    reason: "unknown position; accepted: \(Position.acceptedCodes), or a synonym such as Striker, CDM or Defender.")
+                    reason: "unknown position; accepted: \(Position.acceptedCodes), or a synonym such as Striker, "
+                        + "CDM or Defender.")
             }
             return position
         }
@@ -56,8 +64,8 @@ struct QueryCommand: Command {
         query.minAge = try arguments.integer("min-age", in: 0...200)
         query.maxAge = try arguments.integer("max-age", in: 0...200)
         for (low, high) in [("min-goals", "max-goals"), ("min-assists", "max-assists"), ("min-age", "max-age")] {
-            if let minimum = arguments.value(low).flatMap({ Int($0) }), let maximum = arguments.value(high).flatMap({ Int($0) }),
-                minimum > maximum
+            if let minimum = arguments.value(low).flatMap({ Int($0) }),
+                let maximum = arguments.value(high).flatMap({ Int($0) }), minimum > maximum
             {
                 throw UsageError.emptyRange(low: "--\(low) \(minimum)", high: "--\(high) \(maximum)")
             }
@@ -75,8 +83,9 @@ struct QueryCommand: Command {
             query.paging = .page(page ?? 1, perPage: perPage ?? 20)
         }
         self.query = query
-        format = try arguments.parsed("format", expecting: "one of table, json, ndjson, csv") { ListFormat(rawValue: $0) }
-            ?? .table
+        format = try arguments.parsed("format", expecting: "one of table, json, ndjson, csv") {
+            ListFormat(rawValue: $0)
+        } ?? .table
     }
 
     /// `goals:desc,name` → goals descending, then name ascending.
@@ -87,7 +96,7 @@ struct QueryCommand: Command {
             guard let key = SortKey(rawValue: keyText) else {
                 throw UsageError.invalidValue(
                     value: text, option: option,
-                    reason: "unknown sort key '\(keyText)'; valid keys: \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    reason: "unknown sort key '\(keyText)'; valid keys: \(sortKeyNames).")
             }
             let direction = parts.count > 1 ? parts[1].trimmingSpaces.lowercased() : "asc"
             guard direction == "asc" || direction == "desc" else {
@@ -100,7 +109,8 @@ struct QueryCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let roster = try context.openRoster(.read)
-        var renderer = format.makeListRenderer(maxWidth: context.terminal.stdoutIsTerminal ? context.terminal.width : nil)
+        let maxWidth = context.terminal.stdoutIsTerminal ? context.terminal.width : nil
+        var renderer = format.makeListRenderer(maxWidth: maxWidth)
         var paging = PageInfo.all(total: 0)
         try roster.run(
             query,

@@ -22,7 +22,8 @@ struct ShowCommand: Command {
     init(_ arguments: ParsedArguments) throws {
         player = arguments.positionals[0]
         json = try arguments.parsed("format", expecting: "text or json") { ["text": false, "json": true][$0] } ?? false
-        asOf = try arguments.parsed("as-of", expecting: "a date written yyyy-MM-dd") { CalendarDate(iso: $0) } ?? .today()
+        asOf = try arguments.parsed("as-of", expecting: "a date written yyyy-MM-dd") { CalendarDate(iso: $0) }
+            ?? .today()
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

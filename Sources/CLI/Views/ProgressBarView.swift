@@ -14,7 +14,8 @@ enum ProgressBarView {
             if let total = progress.totalBytes, total > 0 {
                 let fraction = min(1, Double(progress.bytesRead) / Double(total))
                 let filled = Int(fraction * 20)
-                parts.append("[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 20 - filled) + "]")
+                let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 20 - filled)
+                parts.append("[" + bar + "]")
                 parts.append("\(Int(fraction * 100))%")
                 let remaining = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
                 parts += [progress.records.groupedDigits + " records", megabytes(progress.bytesRead),

@@ -187,7 +187,8 @@ struct RecordValidator: Sendable {
         case .null: return .success(nil)
         case .string(let text), .cell(let text): raw = text
         case .oversizedString(let bytes):
-            return .failure(Message("is longer than \(limit.groupedDigits) characters (a string of \(bytes.groupedDigits) bytes)"))
+            return .failure(
+                Message("is longer than \(limit.groupedDigits) characters (a string of \(bytes.groupedDigits) bytes)"))
         default: return .failure(Message("expected a string, got \(RecordValidator.describe(field.value))"))
         }
         let trimmed = RecordValidator.trimmed(raw)
@@ -229,10 +230,12 @@ struct RecordValidator: Sendable {
         case .success(let literal?):
             guard let date = CalendarDate(iso: literal) else {
                 if isAgeAlias, Int(literal) != nil {
-                    return .failure(Message("age holds the birth date (yyyy-MM-dd), not an age in years (got \(literal))"))
+                    return .failure(
+                        Message("age holds the birth date (yyyy-MM-dd), not an age in years (got \(literal))"))
                 }
                 let shaped = CalendarDate.hasISOShape(literal)
-                return .failure(Message(shaped ? "\(literal) is not a real date" : "expected a date written yyyy-MM-dd, got \(literal)"))
+                return .failure(Message(
+                    shaped ? "\(literal) is not a real date" : "expected a date written yyyy-MM-dd, got \(literal)"))
             }
             if date > today { return .failure(Message("\(literal) is in the future")) }
             if date.year < RecordValidator.earliestBirthYear {
@@ -312,7 +315,8 @@ struct RecordValidator: Sendable {
     }
 
     static func shortened(_ text: String) -> String {
-        text.unicodeScalars.count <= 60 ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(59))) + "…"
+        let scalars = text.unicodeScalars
+        return scalars.count <= 60 ? text : String(String.UnicodeScalarView(scalars.prefix(59))) + "…"
     }
 
     static func trimmed(_ text: String) -> String {
