@@ -258,7 +258,7 @@ public struct CSVReader: RecordReader {
                 spilled = true
             }
             byteCount &+= run.count
-            if keeping { keeping = keep(run, total: byteCount) }
+            if keeping { keeping = scratch.keep(run, total: byteCount) }
             guard index < end else {
                 if try cursor.refill() { continue }
                 if quoted {
@@ -275,12 +275,9 @@ public struct CSVReader: RecordReader {
             }
             if byte >= 0x80 {
                 do throws(ReadError) {
-                    let length = try cursor.validateSequence()
-                    byteCount &+= length
-                    let sequence = UnsafeBufferPointer(start: cursor.base + cursor.pos, count: length)
-                    if keeping { keeping = keep(sequence, total: byteCount) }
-                    cursor.continuationBytes &+= length &- 1
-                    cursor.pos &+= length
+                    let sequence = try cursor.takeSequence()
+                    byteCount &+= sequence.count
+                    if keeping { keeping = scratch.keep(sequence, total: byteCount) }
                 } catch {
                     guard error.kind == .malformed else { throw error }
                     noteProblem(error.message, at: error.location)
@@ -292,7 +289,7 @@ public struct CSVReader: RecordReader {
                 cursor.lineFeed(at: index)
                 cursor.pos &+= 1
                 byteCount &+= 1
-                if keeping { keeping = keep(CSVReader.lineFeedByte, total: byteCount) }
+                if keeping { keeping = scratch.keep(.lineFeed, total: byteCount) }
             } else if byte == .carriageReturn {
                 // Only outside quotes: a line break if LF follows, else text.
                 if try cursor.ensure(2), cursor.base[cursor.pos &+ 1] == .lineFeed {
@@ -302,19 +299,19 @@ public struct CSVReader: RecordReader {
                     return (keeping ? String(decoding: scratch, as: UTF8.self) : nil, byteCount, .lineEnd)
                 }
                 byteCount &+= 1
-                if keeping { keeping = keep(CSVReader.carriageReturnByte, total: byteCount) }
+                if keeping { keeping = scratch.keep(.carriageReturn, total: byteCount) }
                 cursor.pos &+= 1
             } else if !quoted {
                 noteProblem("unexpected '\"' in an unquoted field; a field that holds quotes must be enclosed in "
                     + "quotes, and its quotes doubled", at: cursor.location)
                 byteCount &+= 1
-                if keeping { keeping = keep(CSVReader.quoteByte, total: byteCount) }
+                if keeping { keeping = scratch.keep(.quote, total: byteCount) }
                 cursor.pos &+= 1
             } else {
                 // A quote in a quoted cell: a doubled quote, or the closing one.
                 if try cursor.ensure(2), cursor.base[cursor.pos &+ 1] == .quote {
                     byteCount &+= 1
-                    if keeping { keeping = keep(CSVReader.quoteByte, total: byteCount) }
+                    if keeping { keeping = scratch.keep(.quote, total: byteCount) }
                     cursor.pos &+= 2
                     continue
                 }
@@ -352,27 +349,4 @@ public struct CSVReader: RecordReader {
         cursor.lineFeed(at: index)
         return .lineEnd
     }
-
-    /// Adds `bytes` to the cell being read, whose length with them is `total`; false once it is too long to keep.
-    private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>, total: Int) -> Bool {
-        guard total <= RawValue.maximumStringBytes else {
-            scratch.removeAll(keepingCapacity: true)
-            return false
-        }
-        scratch.append(contentsOf: bytes)
-        return true
-    }
-
-    private mutating func keep(_ byte: UInt8, total: Int) -> Bool {
-        guard total <= RawValue.maximumStringBytes else {
-            scratch.removeAll(keepingCapacity: true)
-            return false
-        }
-        scratch.append(byte)
-        return true
-    }
-
-    private static let lineFeedByte = UInt8.lineFeed
-    private static let carriageReturnByte = UInt8.carriageReturn
-    private static let quoteByte = UInt8.quote
 }

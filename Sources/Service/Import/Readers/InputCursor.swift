@@ -162,6 +162,16 @@ struct InputCursor {
         throw utf8Error()
     }
 
+    /// Checks the UTF-8 sequence at `pos` as `validateSequence()` does, moves past it and returns its bytes, which
+    /// stay valid until the next refill.
+    mutating func takeSequence() throws(ReadError) -> UnsafeBufferPointer<UInt8> {
+        let length = try validateSequence()
+        let sequence = UnsafeBufferPointer(start: base + pos, count: length)
+        continuationBytes &+= length &- 1
+        pos &+= length
+        return sequence
+    }
+
     /// The error for the invalid UTF-8 sequence at `pos`, with at least 4 bytes available unless the input ends.
     func utf8Error() -> ReadError {
         let lead = base[pos]

@@ -371,7 +371,7 @@ struct JSONValueParser {
                 spilled = true
             }
             byteCount &+= run.count
-            if keeping { keeping = keep(run, total: byteCount) }
+            if keeping { keeping = scratch.keep(run, total: byteCount) }
             guard index < end else {
                 guard try cursor.refill() else { throw cursor.error("unterminated string", at: quoteLocation) }
                 continue
@@ -393,24 +393,11 @@ struct JSONValueParser {
                 throw cursor.error("unescaped control character \(control) in a string", at: index)
             } else {
                 // A UTF-8 sequence cut by the buffer's end, or an invalid one.
-                let length = try cursor.validateSequence()
-                byteCount &+= length
-                let sequence = UnsafeBufferPointer(start: cursor.base + cursor.pos, count: length)
-                if keeping { keeping = keep(sequence, total: byteCount) }
-                cursor.continuationBytes &+= length &- 1
-                cursor.pos &+= length
+                let sequence = try cursor.takeSequence()
+                byteCount &+= sequence.count
+                if keeping { keeping = scratch.keep(sequence, total: byteCount) }
             }
         }
-    }
-
-    /// Adds `bytes` to the string being read, whose length with them is `total`; false once it is too long to keep.
-    private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>, total: Int) -> Bool {
-        guard total <= RawValue.maximumStringBytes else {
-            scratch.removeAll(keepingCapacity: true)
-            return false
-        }
-        scratch.append(contentsOf: bytes)
-        return true
     }
 
     /// Reads the escape at `pos` (its backslash) in the string whose quote is at `stringAt`.
