@@ -15,21 +15,24 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
-        // Layers, from the bottom up: model → repository → service → CLI.
+        // Layers, from the bottom up: model → formats → repository → service → CLI.
         .target(name: "RosterModel", path: "Sources/Model"),
+        // Records as files hold them: the field rules, the streaming readers, the validator and the writers.
+        .target(name: "RosterFormats", dependencies: ["RosterModel"], path: "Sources/Formats"),
         .target(
             name: "RosterRepository",
-            dependencies: ["RosterModel", "CSQLite"],
+            dependencies: ["RosterModel", "RosterFormats", "CSQLite"],
             path: "Sources/Repository",
             plugins: ["EmbedSQL"]
         ),
         .target(
             name: "RosterService",
-            dependencies: ["RosterModel", "RosterRepository"],
+            dependencies: ["RosterModel", "RosterFormats", "RosterRepository"],
             path: "Sources/Service",
             plugins: ["EmbedSQL"]
         ),
-        .target(name: "RosterCLI", dependencies: ["RosterService", "RosterModel"], path: "Sources/CLI"),
+        .target(
+            name: "RosterCLI", dependencies: ["RosterService", "RosterFormats", "RosterModel"], path: "Sources/CLI"),
         .executableTarget(
             name: "rosterdb",
             dependencies: ["RosterCLI"],
@@ -52,10 +55,14 @@ let package = Package(
         // process itself cannot (see its main.swift).
         .executableTarget(name: "PeakMemory", path: "Tests/PeakMemory"),
         .testTarget(name: "RosterModelTests", dependencies: ["RosterModel"]),
+        .testTarget(name: "RosterFormatsTests", dependencies: ["RosterFormats", "RosterModel", "TestSupport"]),
         .testTarget(name: "RosterRepositoryTests", dependencies: ["RosterRepository", "RosterModel", "TestSupport"]),
         .testTarget(
-            name: "RosterServiceTests", dependencies: ["RosterService", "RosterRepository", "RosterModel", "TestSupport"]),
-        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterService", "RosterModel", "TestSupport"]),
+            name: "RosterServiceTests",
+            dependencies: ["RosterService", "RosterFormats", "RosterRepository", "RosterModel", "TestSupport"]),
+        .testTarget(
+            name: "RosterCLITests",
+            dependencies: ["RosterCLI", "RosterService", "RosterFormats", "RosterModel", "TestSupport"]),
         // Runs the built `rosterdb` (which `swift test` builds with every target) as a separate process.
         .testTarget(name: "EndToEndTests", dependencies: ["RosterRepository", "TestSupport"]),
     ]

@@ -9,7 +9,8 @@
 #
 # The library modules are compiled the way SwiftPM lays them out (one module per folder of Sources/, the SQL files
 # embedded by the package's own SQLEmbedder), with testing enabled so that the targets reach internal types through
-# `@testable import`. Needs swiftc and SQLite's headers, as the package does.
+# `@testable import`. The reader targets need RosterModel and RosterFormats only; the argument parser target needs
+# the command line's whole module graph, and so SQLite's headers and library, as the package does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,21 +50,27 @@ module() {
 
 echo "Building the $mode targets in $out" >&2
 module RosterModel Sources/Model/*.swift
+module RosterFormats $(find Sources/Formats -name '*.swift' | sort)
 module RosterRepository $(find Sources/Repository -name '*.swift' | sort) "$generated/EmbeddedMigrations.swift"
 module RosterService $(find Sources/Service -name '*.swift' | sort) "$generated/EmbeddedSampleRoster.swift"
 module RosterCLI $(find Sources/CLI -name '*.swift' | sort)
 
-objects=("$out"/objects/RosterModel.o "$out"/objects/RosterRepository.o "$out"/objects/RosterService.o
-    "$out"/objects/RosterCLI.o)
 for target in "${targets[@]}"; do
     echo "  target $target" >&2
     sources=(Fuzz/"$target"/*.swift)
-    # The reader targets share the code that drives a reader and checks its promises.
-    [[ $target == *ReaderFuzzer ]] && sources+=(Fuzz/Support/ReaderHarness.swift)
+    objects=("$out"/objects/RosterModel.o "$out"/objects/RosterFormats.o)
+    libraries=()
+    if [[ $target == *ReaderFuzzer ]]; then
+        # The reader targets share the code that drives a reader and checks its promises.
+        sources+=(Fuzz/Support/ReaderHarness.swift)
+    else
+        objects+=("$out"/objects/RosterRepository.o "$out"/objects/RosterService.o "$out"/objects/RosterCLI.o)
+        libraries+=(-lsqlite3)
+    fi
     # Without libFuzzer, the driver supplies `main` and calls the same entry point.
     [ "$mode" = plain ] && sources+=(Fuzz/Support/ReplayDriver.swift)
     # lld, since gold warns about every AddressSanitizer helper symbol.
-    swiftc "${common[@]}" "${sanitize[@]}" -module-name "$target" "${sources[@]}" "${objects[@]}" -lsqlite3 \
-        -use-ld=lld -o "$out/$target"
+    swiftc "${common[@]}" "${sanitize[@]}" -module-name "$target" "${sources[@]}" "${objects[@]}" \
+        "${libraries[@]}" -use-ld=lld -o "$out/$target"
 done
 echo "Built: ${targets[*]/#/$out/}" >&2

@@ -32,7 +32,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             _ = help.render(command.spec, globalOptions: CommandLineInterface.globalOptions)
             return 0
         }
-        _ = try parsed.seconds("busy-timeout", in: 0...86_400)
+        _ = try parsed.value(CommandLineInterface.busyTimeout)
+        _ = try parsed.value(CommandLineInterface.database)
         _ = try command.init(parsed)
     } catch let error as UsageError {
         _ = error.message

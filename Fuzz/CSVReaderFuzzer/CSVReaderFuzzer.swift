@@ -1,4 +1,4 @@
-@testable import RosterService
+@testable import RosterFormats
 
 /// libFuzzer's entry point: the input as CSV, read to the end with buffers of several sizes, every record
 /// validated. Malformed input is expected; a trap, a leak or a hang is a bug.

@@ -1,5 +1,5 @@
 import RosterModel
-@testable import RosterService
+@testable import RosterFormats
 
 /// Drives the record readers over one fuzz input the way `import` does, and checks the promises they make beyond
 /// not crashing: they stop, they point inside the input, they number records in order, and where refills fall
@@ -12,7 +12,7 @@ enum ReaderHarness {
     }
 
     /// A fixed day, so that a run does not depend on the date it runs on.
-    static let validator = RecordValidator(today: CalendarDate(year: 2026, month: 6, day: 1)!, file: "fuzz")
+    static let validator = RecordValidator(latestBirthDate: CalendarDate(year: 2026, month: 6, day: 1)!, file: "fuzz")
 
     /// Reads `bytes` as `format` with buffers of several sizes (the smallest allowed, one that puts refills at
     /// input-dependent places, the input's own size and the default), validating every record, and traps when the
@@ -49,7 +49,8 @@ enum ReaderHarness {
 
     /// Every outcome of reading `source`, which holds `bytes`, to the end.
     static func read(_ format: InputFormat, _ bytes: [UInt8], source: ByteSource) -> [Outcome] {
-        var reader = makeRecordReader(format, source: source)
+        var reader = makeRecordReader(format, source: source, headerCheck: RecordValidator.headerProblem)
+        var validator = ReaderHarness.validator
         var outcomes: [Outcome] = []
         var unknown = Set<String>()
         // Each call consumes at least one byte or ends the input, so a reader that goes on longer never stops.
@@ -103,7 +104,7 @@ enum ReaderHarness {
         }
     }
 
-    private static func inside(_ location: RosterService.SourceLocation, lines: Int, bytes: Int) -> Bool {
+    private static func inside(_ location: RosterFormats.SourceLocation, lines: Int, bytes: Int) -> Bool {
         location.line >= 1 && location.line <= lines && location.column >= 1 && location.column <= bytes + 1
     }
 }

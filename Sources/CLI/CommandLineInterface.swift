@@ -4,7 +4,7 @@ import RosterModel
 /// The `rosterdb` program: parses the command line, runs the command, and turns every outcome into text on the
 /// right stream and a documented exit code. Nothing here traps on user input.
 public enum CommandLineInterface {
-    static let version = "rosterdb 0.1.0"
+    static let versionText = "rosterdb 0.2.0"
     static let overview = "A command-line roster database for football players, backed by SQLite."
 
     static var commands: [any Command.Type] {
@@ -12,12 +12,14 @@ public enum CommandLineInterface {
     }
     static var commandNames: [String] { commands.map { $0.spec.name } }
 
-    static let globalOptions: [OptionSpec] = [
-        .value("db", "path", help: "The roster database (default: $ROSTERDB_DB, else roster.db in this folder)."),
-        .value("busy-timeout", "seconds", help: "How long to wait for another writer's lock (default: 5)."),
-        .flag("help", short: "h", help: "Show help information."),
-        .flag("version", help: "Show the version."),
-    ]
+    static let database = Option.text(
+        "db", "path", help: "The roster database (default: $ROSTERDB_DB, else roster.db in this folder).")
+    static let busyTimeout = Option.decimal(
+        "busy-timeout", "seconds", in: 0...86_400, expecting: "a number of seconds from 0 to 86400",
+        help: "How long to wait for another writer's lock (default: 5).")
+    static let help = Flag("help", short: "h", help: "Show help information.")
+    static let version = Flag("version", help: "Show the version.")
+    static let globalOptions = [database.spec, busyTimeout.spec, help.spec, version.spec]
 
     /// Runs the program on real standard streams and returns its exit code. `arguments` come from the C `argv`
     /// as they are: an argument that is not UTF-8 is refused rather than repaired, since a repaired file name
@@ -65,15 +67,20 @@ public enum CommandLineInterface {
         var commandSpec: CommandSpec?
         do {
             var argv = arguments
-            // `rosterdb help [command]` is `rosterdb [command] --help`.
-            if argv.first == "help" { argv = Array(argv.dropFirst()) + ["--help"] }
+            // `rosterdb help [command]` is `rosterdb [command] --help`; a command it does not know is a mistake.
+            if argv.first == "help" {
+                if let name = argv.dropFirst().first, !commandNames.contains(name) {
+                    throw UsageError.unknownCommand(name, suggestion: Suggestion.nearest(to: name, among: commandNames))
+                }
+                argv = Array(argv.dropFirst()) + ["--help"]
+            }
             commandSpec = try? parser.findCommand(in: argv)
             let invocation = try parser.parse(argv)
             commandSpec = invocation.command
             let parsed = invocation.arguments
             guard let command = commands.first(where: { $0.spec.name == invocation.command?.name }) else {
-                if parsed.flag("version") {
-                    output.write(version + "\n")
+                if parsed.isSet(version) {
+                    output.write(versionText + "\n")
                 } else if invocation.wantsHelp {
                     output.write(help.renderRoot(commands: commands.map { $0.spec }, globalOptions: globalOptions))
                 } else {
@@ -87,17 +94,15 @@ public enum CommandLineInterface {
                 try output.flush()
                 return .success
             }
-            if parsed.value("db") == "" {
-                throw UsageError.invalidValue(value: "", option: "--db <path>", reason: "expected a file path.")
-            }
-            if parsed.value("db") == nil && undecodableVariables.contains("ROSTERDB_DB") {
+            let databasePath = try parsed.value(database)
+            if databasePath == nil && undecodableVariables.contains("ROSTERDB_DB") {
                 throw UsageError.notUTF8(["$ROSTERDB_DB"])
             }
             // An empty variable is an unset one, as for most variables that name a file: `ROSTERDB_DB= rosterdb`.
             let variable = environment["ROSTERDB_DB"].flatMap { $0.isEmpty ? nil : $0 }
             let context = CommandContext(
-                databasePath: parsed.value("db") ?? variable ?? "roster.db",
-                busyTimeout: try parsed.seconds("busy-timeout", in: 0...86_400) ?? 5,
+                databasePath: databasePath ?? variable ?? "roster.db",
+                busyTimeout: try parsed.value(busyTimeout) ?? 5,
                 output: output, errors: errors, terminal: terminal, input: input)
             let status = try command.init(parsed).run(context)
             try output.flush()

@@ -45,9 +45,10 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         CalendarDate.iso(year: year, month: month, day: day)
     }
 
-    /// Whole years from `self` (a birth date) to `date`. Someone born on 29 February is a year older on
-    /// 1 March in common years.
-    public func age(on date: CalendarDate) -> Int {
+    /// Whole years from `self` (a birth date) to `date`; nil when `date` is before `self`, as no one has an age
+    /// before being born. Someone born on 29 February is a year older on 1 March in common years.
+    public func age(on date: CalendarDate) -> Int? {
+        guard date >= self else { return nil }
         let hadBirthday = (date.month, date.day) >= (month, day)
         return date.year - year - (hadBirthday ? 0 : 1)
     }
@@ -64,6 +65,15 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         var now = time(nil)
         var parts = tm()
         localtime_r(&now, &parts)
+        return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
+    }
+
+    /// The date in the easternmost time zone (UTC+14): no clock on Earth is past it yet. A birth date after it is in
+    /// the future for everyone, which is a rule a roster can hold to whoever writes it, in whatever time zone.
+    public static func latestToday() -> CalendarDate {
+        var now = time(nil) + 14 * 3600
+        var parts = tm()
+        gmtime_r(&now, &parts)
         return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
     }
 

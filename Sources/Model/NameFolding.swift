@@ -30,6 +30,12 @@ public enum NameFolding {
         return folded
     }
 
+    /// The folded words of `text`, as the name search index splits them: letters and digits, with everything else
+    /// (spaces, hyphens, apostrophes, dots) between words. `Son Heung-min` gives `son`, `heung`, `min`.
+    public static func words(_ text: String) -> [String] {
+        fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
     /// `fold` for text that is all ASCII, as most names are: byte by byte, into the string's own storage.
     private static func foldASCII(_ bytes: String.UTF8View) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in

@@ -25,7 +25,7 @@ public struct Player: Hashable, Sendable {
         self.image = image
     }
 
-    /// Age in whole years on `date`, or nil when the birth date is unknown.
+    /// Age in whole years on `date`; nil when the birth date is unknown or after `date` (not born yet).
     public func age(on date: CalendarDate) -> Int? {
         birthDate?.age(on: date)
     }
@@ -35,4 +35,40 @@ public struct Player: Hashable, Sendable {
 
     /// The key names are compared and sorted by: case- and accent-folded (`Ángel` sorts with `a`).
     public var sortName: String { NameFolding.fold(name) }
+
+    /// The value of `field`, nil when unknown. Setting nil clears an optional field; a value of the wrong type
+    /// for the field is a programming error.
+    public subscript(field: PlayerField) -> FieldValue? {
+        get {
+            switch field {
+            case .id: id.map(FieldValue.integer)
+            case .name: .text(name)
+            case .position: .position(position)
+            case .goals: .integer(Int64(goals))
+            case .assists: .integer(Int64(assists))
+            case .nationality: nationality.map(FieldValue.text)
+            case .birthDate: birthDate.map(FieldValue.date)
+            case .image: image.map(FieldValue.text)
+            }
+        }
+        set {
+            switch (field, newValue) {
+            case (.id, .integer(let value)): id = value
+            case (.id, nil): id = nil
+            case (.name, .text(let value)): name = value
+            case (.position, .position(let value)): position = value
+            case (.goals, .integer(let value)): goals = Int(value)
+            case (.goals, nil): goals = 0
+            case (.assists, .integer(let value)): assists = Int(value)
+            case (.assists, nil): assists = 0
+            case (.nationality, .text(let value)): nationality = value
+            case (.nationality, nil): nationality = nil
+            case (.birthDate, .date(let value)): birthDate = value
+            case (.birthDate, nil): birthDate = nil
+            case (.image, .text(let value)): image = value
+            case (.image, nil): image = nil
+            default: preconditionFailure("\(String(describing: newValue)) is not a value of \(field.name)")
+            }
+        }
+    }
 }

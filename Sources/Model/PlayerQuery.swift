@@ -19,15 +19,16 @@ public struct SortOrder: Hashable, Sendable {
 public struct PlayerQuery: Sendable {
     /// Positions to match; a line matches every role on it. Empty matches all.
     public var positions: [Position] = []
-    /// Matched case-insensitively and exactly.
-    public var nationality: String?
-    /// Word prefixes that must all start some word of the name, case- and accent-insensitively.
-    public var name: String?
+    /// Nationalities, any of which matches, each compared whole, ignoring case and accents. Empty matches all.
+    public var nationalities: [String] = []
+    /// Name searches, any of which matches: each holds words that must all start some word of the name, ignoring
+    /// case and accents. Empty matches all.
+    public var names: [String] = []
     public var minGoals: Int?
     public var maxGoals: Int?
     public var minAssists: Int?
     public var maxAssists: Int?
-    /// Age bounds in whole years on `asOf`; players with no birth date never match them.
+    /// Age bounds in whole years on `asOf`; players with no birth date, or not born by then, never match them.
     public var minAge: Int?
     public var maxAge: Int?
     /// The day ages are computed on.

@@ -73,8 +73,9 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
         }
     }
 
-    /// The accepted codes, for error messages: `GK, SW, CB, …, FW`.
-    public static let acceptedCodes: String = allCases.map(\.code).joined(separator: ", ")
+    /// What a position may be written as, for error messages: `accepted: GK, SW, CB, …, FW, or a synonym such as …`.
+    public static let accepted: String =
+        "accepted: " + allCases.map(\.code).joined(separator: ", ") + ", or a synonym such as Striker, CDM or Defender"
 
     /// Parses a code or a common synonym, ignoring case, spaces, hyphens, underscores and dots.
     ///

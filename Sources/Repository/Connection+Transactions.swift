@@ -6,13 +6,14 @@ extension Connection {
         case deferred = "BEGIN DEFERRED"
     }
 
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+    /// Runs `body` in a transaction: committed when it returns (rolled back instead when `commit` is false), rolled
+    /// back when it throws.
+    func transaction<T>(_ kind: TransactionKind, commit: Bool = true, _ body: () throws -> T) throws -> T {
         try execute(kind.rawValue)
         let result: T
         do {
             result = try body()
-            try execute("COMMIT")
+            try execute(commit ? "COMMIT" : "ROLLBACK")
         } catch {
             if isInTransaction { try? execute("ROLLBACK") }
             throw error

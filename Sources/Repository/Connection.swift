@@ -51,7 +51,7 @@ final class Connection {
     /// The error for a failed call. A lock wait given up because of a stop request is reported as interrupted,
     /// not as busy; the error of a failed system call carries its `errno`.
     func error(code: Int32, message: String, sql: String?) -> DatabaseError {
-        if code & 0xFF == SQLITE_BUSY, waiting.shouldStop() {
+        if code & 0xFF == SQLITE_BUSY, waiting.stop.isRaised {
             return DatabaseError(code: SQLITE_INTERRUPT, message: "interrupted while waiting for the lock", sql: sql)
         }
         let systemError = code & 0xFF == SQLITE_IOERR || code & 0xFF == SQLITE_FULL || code & 0xFF == SQLITE_CANTOPEN
@@ -80,13 +80,13 @@ final class Connection {
         waiting.timeout = seconds
     }
 
-    /// Makes every running statement stop with SQLITE_INTERRUPT as soon as `shouldStop` returns true; it is asked
-    /// every thousand virtual-machine steps, so even a long index build stops within milliseconds, and between
-    /// naps while waiting for another connection's lock.
-    func interrupt(when shouldStop: @escaping () -> Bool) {
-        waiting.shouldStop = shouldStop
+    /// Makes every running statement stop with SQLITE_INTERRUPT as soon as `stop` is raised; it is asked every
+    /// thousand virtual-machine steps, so even a long index build stops within milliseconds, and between naps while
+    /// waiting for another connection's lock.
+    func stop(when stop: StopSignal) {
+        waiting.stop = stop
         sqlite3_progress_handler(handle, 1000, { context in
-            Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue().shouldStop() ? 1 : 0
+            Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue().stop.isRaised ? 1 : 0
         }, Unmanaged.passUnretained(waiting).toOpaque())
     }
 
@@ -126,8 +126,8 @@ final class Connection {
 
 /// The state SQLite's C progress and busy handlers reach through their context pointer.
 private final class Waiting {
-    /// True once the work should stop.
-    var shouldStop: () -> Bool = { false }
+    /// Raised once the work should stop.
+    var stop = StopSignal.never
     /// How long one wait for a lock may last, in seconds.
     var timeout: Double = 0
     /// When the current wait for a lock began.
@@ -137,13 +137,13 @@ private final class Waiting {
     /// short, so that a stop request is seen within milliseconds however long the timeout.
     func waitForLock(attempt: Int32) -> Bool {
         if attempt == 0 { started = MonotonicClock.now() }
-        if shouldStop() { return false }
+        if stop.isRaised { return false }
         let waited = MonotonicClock.seconds(since: started)
         guard waited < timeout else { return false }
         // 1 ms at first, as a lock held for a single statement is soon free; then 10 ms, or what is left.
         let nap = min(attempt < 10 ? 0.001 : 0.01, timeout - waited)
         var time = timespec(tv_sec: 0, tv_nsec: Int(nap * 1e9))
         nanosleep(&time, nil)
-        return !shouldStop()
+        return !stop.isRaised
     }
 }

@@ -16,6 +16,14 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
     case notRoster(path: String)
     case newerSchema(path: String, migration: String)
     case changedMigration(path: String, migration: String, recorded: String, expected: String)
+    /// Rows that break a rule a migration adds: the first of them, and how many there are.
+    case migrationRefused(path: String, migration: String, rows: [RefusedRow], count: Int)
+
+    /// A row a migration cannot keep, and the rule it breaks as SQLite names it.
+    public struct RefusedRow: Equatable, Sendable {
+        public let id: Int64
+        public let rule: String
+    }
 
     public var category: ErrorCategory {
         switch self {
@@ -52,6 +60,13 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         case .newerSchema(let path, let migration):
             "\(path) was written by a newer rosterdb: it records migration \(migration), which this build does not "
                 + "know; upgrade rosterdb. The file was left untouched"
+        case .migrationRefused(let path, let migration, let rows, let count):
+            "cannot apply migration \(migration) to \(path): \(count.groupedDigits) "
+                + "\(count == 1 ? "player breaks" : "players break") a rule it adds — "
+                + rows.map { "id \($0.id): \($0.rule)" }.joined(separator: "; ")
+                + (count > rows.count ? "; …" : "")
+                + ". Fix or remove them (the rules are in README, Record format), for example with the sqlite3 shell, "
+                + "then run 'rosterdb init'. The file was left untouched"
         case .changedMigration(let path, let migration, let recorded, let expected):
             "\(path) records migration \(migration) with checksum \(recorded.prefix(12))…, but this build's file has "
                 + "\(expected.prefix(12))…; the schema was changed after it was applied. The file was left untouched"

@@ -15,6 +15,30 @@ public struct Migration: Sendable, Equatable {
         self.sql = sql
     }
 
+    /// How the migrator applies a migration.
+    enum Plan: Equatable {
+        /// Runs the file as it is.
+        case script(String)
+        /// Rebuilds `table`, SQLite's way of changing its CHECK constraints: `create` makes `<table>_new` (and any
+        /// trigger that must see the copied rows), the migrator copies every row into it and puts it in the place of
+        /// the old table, then runs `after` (indexes, triggers). A file says so with the lines
+        /// `-- rosterdb: rebuild TABLE` and, between the two parts, `-- rosterdb: copy rows`.
+        case rebuild(table: String, create: String, after: String)
+    }
+
+    /// This migration's plan, read from its file.
+    var plan: Plan {
+        let lines = sql.split(separator: "\n", omittingEmptySubsequences: false)
+        let rebuildMark = "-- rosterdb: rebuild "
+        guard let first = lines.first, first.hasPrefix(rebuildMark),
+            let copy = lines.firstIndex(where: { $0 == "-- rosterdb: copy rows" })
+        else { return .script(sql) }
+        let table = String(first.dropFirst(rebuildMark.count).filter { $0 != " " })
+        return .rebuild(
+            table: table, create: lines[..<copy].joined(separator: "\n"),
+            after: lines[(copy + 1)...].joined(separator: "\n"))
+    }
+
     /// `0001_create_players`, as people and error messages name it.
     public var identifier: String {
         let digits = String(version)

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Applies migrations in order, each in its own transaction, and records them in `schema_migrations`.
 struct Migrator {
     let migrations: [Migration]
@@ -62,7 +64,11 @@ struct Migrator {
     /// Applies every pending migration, each in its own write transaction; returns those it applied.
     ///
     /// The ledger is read again under the write lock, so two processes migrating at once apply each step once.
+    /// Foreign keys are off while a migration runs and checked before it commits, as SQLite's procedure for changing
+    /// a table's schema has it: a rebuild drops and renames tables, which enforced keys would forbid.
     func migrate(_ connection: Connection, path: String) throws -> [Migration] {
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         var appliedNow: [Migration] = []
         for migration in migrations {
             let didApply = try connection.transaction(.immediate) { () throws -> Bool in
@@ -70,7 +76,8 @@ struct Migrator {
                 let applied = try applied(in: connection)
                 try verify(applied, path: path)
                 guard !applied.contains(where: { $0.version == migration.version }) else { return false }
-                try connection.execute(migration.sql)
+                try apply(migration, to: connection, path: path)
+                try checkForeignKeys(connection, migration: migration)
                 let record = try connection.prepare(
                     """
                     INSERT INTO schema_migrations (version, name, checksum, applied_at)
@@ -85,5 +92,71 @@ struct Migrator {
             if didApply { appliedNow.append(migration) }
         }
         return appliedNow
+    }
+
+    private func apply(_ migration: Migration, to connection: Connection, path: String) throws {
+        switch migration.plan {
+        case .script(let sql):
+            try connection.execute(sql)
+        case .rebuild(let table, let create, let after):
+            let rebuilt = table + "_new"
+            try connection.execute(create)
+            let columns = try sharedColumns(connection, from: table, to: rebuilt)
+            let list = columns.map(SQL.identifier).joined(separator: ", ")
+            let copy = "INSERT INTO \(SQL.identifier(rebuilt)) (\(list)) SELECT \(list) FROM \(SQL.identifier(table))"
+            do {
+                try connection.execute(copy)
+            } catch let error as DatabaseError where error.primaryCode == SQLITE_CONSTRAINT {
+                throw try refusedRows(connection, copying: copy, from: table, migration: migration, path: path)
+            }
+            try connection.execute("DROP TABLE \(SQL.identifier(table))")
+            try connection.execute("ALTER TABLE \(SQL.identifier(rebuilt)) RENAME TO \(SQL.identifier(table))")
+            try connection.execute(after)
+        }
+    }
+
+    /// The columns both tables have, in the new table's order.
+    private func sharedColumns(_ connection: Connection, from table: String, to rebuilt: String) throws -> [String] {
+        func columns(of table: String) throws -> [String] {
+            let statement = try connection.prepare("SELECT name FROM pragma_table_info(?)")
+            try statement.bind(table, at: 1)
+            var names: [String] = []
+            while try statement.step() { names.append(statement.text(at: 0)) }
+            return names
+        }
+        let old = Set(try columns(of: table))
+        return try columns(of: rebuilt).filter(old.contains)
+    }
+
+    /// The rows the rebuilt table refuses, each with the rule it breaks, found by copying one row at a time.
+    private func refusedRows(
+        _ connection: Connection, copying copy: String, from table: String, migration: Migration, path: String
+    ) throws -> DatabaseOpenError {
+        let ids = try connection.prepare("SELECT rowid FROM \(SQL.identifier(table)) ORDER BY rowid")
+        let one = try connection.prepare(copy + " WHERE rowid = ?")
+        var refused: [DatabaseOpenError.RefusedRow] = []
+        var count = 0
+        while try ids.step() {
+            let id = ids.int64(at: 0)
+            one.reset()
+            try one.bind(id, at: 1)
+            do {
+                try one.run()
+            } catch let error as DatabaseError where error.primaryCode == SQLITE_CONSTRAINT {
+                count += 1
+                if refused.count < 20 { refused.append(DatabaseOpenError.RefusedRow(id: id, rule: error.message)) }
+            }
+        }
+        return .migrationRefused(path: path, migration: migration.identifier, rows: refused, count: count)
+    }
+
+    /// Refuses to commit a migration that leaves a foreign key pointing nowhere.
+    private func checkForeignKeys(_ connection: Connection, migration: Migration) throws {
+        let check = try connection.prepare("PRAGMA foreign_key_check")
+        if try check.firstRow({ "\($0.text(at: 0)) row \($0.int64(at: 1))" }) != nil {
+            throw DatabaseError(
+                code: SQLITE_CONSTRAINT | (3 << 8),  // SQLITE_CONSTRAINT_FOREIGNKEY, a macro Swift does not import
+                message: "migration \(migration.identifier) leaves a foreign key pointing nowhere", sql: nil)
+        }
     }
 }

@@ -2,11 +2,11 @@
 public struct PlayerCriteria: Sendable, Equatable {
     /// Position codes to match; empty matches all.
     public var positionCodes: [String] = []
-    /// Compared case-insensitively (ASCII letters) and exactly.
-    public var nationality: String?
-    /// Folded words; each must be the prefix of some word of the player's folded name. Nil filters nothing; an
-    /// empty list (a search with no letters or digits) matches nothing.
-    public var nameWords: [String]?
+    /// Folded nationalities (`NameFolding`), any of which matches exactly; empty matches all.
+    public var nationalityKeys: [String] = []
+    /// Name searches, any of which matches: each a list of folded words that must all be the prefix of some word of
+    /// the player's folded name. An empty search (no letters or digits) matches nothing.
+    public var nameSearches: [[String]] = []
     public var minGoals: Int?
     public var maxGoals: Int?
     public var minAssists: Int?
@@ -18,24 +18,44 @@ public struct PlayerCriteria: Sendable, Equatable {
 
     public init() {}
 
-    /// The WHERE clause (empty when everything matches) and the values for its parameters, in order.
-    func whereClause() -> (sql: String, values: [DatabaseValue]) {
+    /// The WHERE clause (empty when everything matches) and the values for its parameters, in order. With
+    /// `foldingOnTheFly`, rows whose derived values are missing (another tool wrote them) match too.
+    func whereClause(foldingOnTheFly: Bool) -> (sql: String, values: [DatabaseValue]) {
         var conditions: [String] = []
         var values: [DatabaseValue] = []
         func add(_ condition: String, _ newValues: [DatabaseValue]) {
             conditions.append(condition)
             values += newValues
         }
+        func marks(_ count: Int) -> String { Array(repeating: "?", count: count).joined(separator: ", ") }
         if !positionCodes.isEmpty {
-            let marks = Array(repeating: "?", count: positionCodes.count).joined(separator: ", ")
-            add("position IN (\(marks))", positionCodes.map { .text($0) })
+            add("position IN (\(marks(positionCodes.count)))", positionCodes.map { .text($0) })
         }
-        if let nationality { add("nationality = ? COLLATE NOCASE", [.text(nationality)]) }
-        if let nameWords {
-            if nameWords.isEmpty {
+        if !nationalityKeys.isEmpty {
+            let keys = nationalityKeys.map { DatabaseValue.text($0) }
+            if foldingOnTheFly {
+                let list = marks(keys.count)
+                add(
+                    "(nationality_key IN (\(list)) OR (nationality_key IS NULL AND nationality IS NOT NULL "
+                        + "AND rosterdb_fold(nationality) IN (\(list))))", keys + keys)
+            } else {
+                add("nationality_key IN (\(marks(keys.count)))", keys)
+            }
+        }
+        if !nameSearches.isEmpty {
+            let searches = nameSearches.filter { !$0.isEmpty }
+            if searches.isEmpty {
                 add("0", [])
             } else {
-                add("id IN (SELECT rowid FROM players_search WHERE players_search MATCH ?)", [.text(searchExpression)])
+                let search = "id IN (SELECT rowid FROM players_search WHERE players_search MATCH ?)"
+                if foldingOnTheFly {
+                    // The search index holds no words for a row whose sort_name is missing.
+                    add(
+                        "(\(search) OR (sort_name IS NULL AND rosterdb_words_match(name, ?)))",
+                        [.text(PlayerCriteria.searchExpression(searches)), .text(PlayerCriteria.wordQuery(searches))])
+                } else {
+                    add(search, [.text(PlayerCriteria.searchExpression(searches))])
+                }
             }
         }
         if let minGoals { add("goals >= ?", [.integer(Int64(minGoals))]) }
@@ -47,10 +67,18 @@ public struct PlayerCriteria: Sendable, Equatable {
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
     }
 
-    /// The FTS5 query: each word quoted as a string (so no character of it is FTS syntax) and marked as a prefix.
-    var searchExpression: String {
-        (nameWords ?? []).map { word in
-            "\"" + word.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"*"
-        }.joined(separator: " ")
+    /// The FTS5 query: each word quoted as a string (so no character of it is FTS syntax) and marked as a prefix,
+    /// the words of one search together, the searches joined by OR.
+    static func searchExpression(_ searches: [[String]]) -> String {
+        searches.map { words in
+            "(" + words.map { "\"" + $0.split(separator: "\"", omittingEmptySubsequences: false)
+                .joined(separator: "\"\"") + "\"*" }.joined(separator: " ") + ")"
+        }.joined(separator: " OR ")
+    }
+
+    /// The searches as `rosterdb_words_match` reads them: words separated by spaces, searches by line feeds (folded
+    /// words hold neither).
+    static func wordQuery(_ searches: [[String]]) -> String {
+        searches.map { $0.joined(separator: " ") }.joined(separator: "\n")
     }
 }

@@ -1,61 +1,102 @@
-/// An index or trigger as `sqlite_master` records it.
-struct SchemaObject: Equatable {
-    let type: String
-    let name: String
-    let sql: String
+import RosterModel
+
+/// What an import reads and writes players through: the repository itself, or a bulk load of it. The service asks
+/// for one with `PlayerRepository.load(_:)` and never knows which it got.
+public protocol PlayerStore: AnyObject {
+    func count() throws -> Int
+    func player(id: Int64) throws -> Player?
+    func players(sortName: String, birthDate: CalendarDate?) throws -> [Player]
+    func forEachID(_ body: (Int64) throws -> Void) throws
+    @discardableResult func insert(_ player: Player) throws -> Int64
+    func update(_ player: Player) throws
+    func delete(id: Int64) throws
+    func renumber(_ id: Int64, to newID: Int64) throws
+    func nextFreeID() throws -> Int64
 }
 
-extension PlayerRepository {
-    /// The index that matches import records without an id.
-    static let identityIndex = "players_by_name_birth_date"
-
-    /// Runs `body` — a load of many new rows — with the players table's indexes and insert triggers dropped, then
-    /// creates them again and rebuilds the name search index in one pass each. Sorting a million keys once is
-    /// many times faster than inserting them one by one into five B-trees. Must run inside a write transaction, so
-    /// that a failure anywhere leaves the schema as it was.
-    public func withIndexesSuspended<T>(_ body: () throws -> T) throws -> T {
-        precondition(connection.isInTransaction, "a bulk load must run inside a write transaction")
-        precondition(suspendedSchema.isEmpty, "bulk loads do not nest")
-        let suspended = try suspendableSchema()
-        defer { suspendedSchema = [] }
-        suspendedSchema = suspended
-        for object in suspended {
-            try connection.execute("DROP \(object.type == "index" ? "INDEX" : "TRIGGER") \"\(object.name)\"")
-        }
-        let result = try body()
-        // Index builds sort; let SQLite's sorter use a second core.
-        try connection.execute("PRAGMA threads = 2")
-        for object in suspendedSchema {
-            try restoreSuspended(object.name)
-        }
-        // The search index missed every insert while its trigger was away.
-        try connection.execute("INSERT INTO players_search (players_search) VALUES ('rebuild')")
+extension PlayerRepository: PlayerStore {
+    /// Runs `body` — a load of many players — with a store to write through. Into an empty table, that store is a
+    /// `BulkLoad`: rosterdb's own indexes and insert triggers are set aside and built once at the end, which is many
+    /// times faster than a million B-tree inserts each; otherwise it is the repository itself. Must run inside a
+    /// write transaction, so that a failure anywhere leaves the schema as it was.
+    public func load<T>(_ body: (any PlayerStore) throws -> T) throws -> T {
+        precondition(connection.isInTransaction, "a load must run inside a write transaction")
+        guard try count() == 0 else { return try body(self) }
+        let bulk = try BulkLoad(players: self)
+        let result = try body(bulk)
+        try bulk.finish()
         return result
     }
+}
 
-    /// The indexes on players and the triggers that run on each insert into it. Partial indexes stay: they hold
-    /// only the rows their condition picks (for `players_without_sort_name`, none that rosterdb writes), so keeping
-    /// them costs little, while building one again costs a scan of the whole table.
-    private func suspendableSchema() throws -> [SchemaObject] {
+/// A load of many players into an empty players table. It owns the schema it sets aside: rosterdb's own indexes and
+/// the triggers that run on each insert, named exactly (a user's own triggers and indexes stay and run), and it
+/// builds them again in `finish`. CHECK constraints are not evaluated for its rows (the validator has checked them
+/// by the same rules; other writers still meet them).
+final class BulkLoad: PlayerStore {
+    /// The schema objects set aside for a bulk load, by name; partial indexes stay (they hold no row rosterdb
+    /// writes, and building one again would cost a scan).
+    static let suspendable = [
+        "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals", "players_by_birth_date",
+        "players_search_insert", "players_birth_date_not_in_future",
+    ]
+    /// The index that finds players by folded name and birth date, for import records without id.
+    static let identityIndex = "players_by_sort_name"
+
+    private let players: PlayerRepository
+    /// The objects set aside and not yet built again, with the SQL that creates them.
+    private var suspended: [(type: String, name: String, sql: String)] = []
+
+    init(players: PlayerRepository) throws {
+        self.players = players
+        let connection = players.connection
         let objects = try connection.prepare(
-            """
-            SELECT type, name, sql FROM sqlite_master
-            WHERE tbl_name = 'players' AND sql IS NOT NULL
-              AND ((type = 'index' AND sql NOT LIKE '% WHERE %')
-                   OR (type = 'trigger' AND sql LIKE '%AFTER INSERT ON players%'))
-            ORDER BY type, name
-            """)
-        var found: [SchemaObject] = []
-        while try objects.step() {
-            found.append(SchemaObject(type: objects.text(at: 0), name: objects.text(at: 1), sql: objects.text(at: 2)))
+            "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'players' AND name = ? AND sql IS NOT NULL")
+        for name in BulkLoad.suspendable {
+            objects.reset()
+            try objects.bind(name, at: 1)
+            if let object = try objects.firstRow({ (type: $0.text(at: 0), name: $0.text(at: 1), sql: $0.text(at: 2)) }) {
+                suspended.append(object)
+            }
         }
-        return found
+        for object in suspended {
+            try connection.execute("DROP \(object.type == "index" ? "INDEX" : "TRIGGER") \(SQL.identifier(object.name))")
+        }
+        try connection.execute("PRAGMA ignore_check_constraints = ON")
     }
 
-    /// Creates a suspended index or trigger again, now, if it is suspended.
-    func restoreSuspended(_ name: String) throws {
-        guard let index = suspendedSchema.firstIndex(where: { $0.name == name }) else { return }
-        try connection.execute(suspendedSchema[index].sql)
-        suspendedSchema.remove(at: index)
+    deinit {
+        // Also when the load fails: the connection outlives it, and other writes must meet the CHECKs again.
+        try? players.connection.execute("PRAGMA ignore_check_constraints = OFF")
+    }
+
+    func count() throws -> Int { try players.count() }
+    func player(id: Int64) throws -> Player? { try players.player(id: id) }
+    func forEachID(_ body: (Int64) throws -> Void) throws { try players.forEachID(body) }
+    func insert(_ player: Player) throws -> Int64 { try players.insert(player) }
+    func update(_ player: Player) throws { try players.update(player) }
+    func delete(id: Int64) throws { try players.delete(id: id) }
+    func renumber(_ id: Int64, to newID: Int64) throws { try players.renumber(id, to: newID) }
+    func nextFreeID() throws -> Int64 { try players.nextFreeID() }
+
+    /// Matching needs the identity index; it is built at the first record that needs it, and kept from then on.
+    func players(sortName: String, birthDate: CalendarDate?) throws -> [Player] {
+        try restore(BulkLoad.identityIndex)
+        return try players.players(sortName: sortName, birthDate: birthDate)
+    }
+
+    /// Builds every object set aside again, and the name search index, which missed every insert.
+    func finish() throws {
+        try players.connection.execute("PRAGMA ignore_check_constraints = OFF")
+        // Index builds sort; let SQLite's sorter use a second core.
+        try players.connection.execute("PRAGMA threads = 2")
+        for object in suspended { try restore(object.name) }
+        try players.connection.execute("INSERT INTO players_search (players_search) VALUES ('rebuild')")
+    }
+
+    private func restore(_ name: String) throws {
+        guard let index = suspended.firstIndex(where: { $0.name == name }) else { return }
+        try players.connection.execute(suspended[index].sql)
+        suspended.remove(at: index)
     }
 }

@@ -1,11 +1,11 @@
 import CSQLite
+import RosterFormats
 import RosterModel
 
-/// The players table: maps rows to `Player` and back. Every value is bound, never spliced into SQL.
+/// The players table: maps rows to `Player` and back through `PlayerColumn`. Every value is bound, never spliced
+/// into SQL.
 public final class PlayerRepository {
     let connection: Connection
-    /// Indexes and triggers dropped for a bulk load, to be created again when it ends.
-    var suspendedSchema: [SchemaObject] = []
     /// Statements that run once per import record, prepared on first use and kept, by `PreparedSQL` ordinal.
     private var prepared = [Statement?](repeating: nil, count: PreparedSQL.allCases.count)
 
@@ -13,32 +13,27 @@ public final class PlayerRepository {
         self.connection = connection
     }
 
-    /// The columns a `Player` is read from, in `player(from:)`'s order.
-    static let playerColumns = "id, name, position, goals, assists, nationality, birth_date, image"
-
     /// The statements kept prepared.
     enum PreparedSQL: Int, CaseIterable {
-        case count, playerByID, insert, update, identityMatches, fillSortName, delete
+        case count, playerByID, insert, update, identityMatches, delete, renumber, largestID
 
         var sql: String {
             switch self {
             case .count: "SELECT count(*) FROM players"
-            case .playerByID: "SELECT \(playerColumns) FROM players WHERE id = ?"
+            case .playerByID: "SELECT \(PlayerColumn.selectList) FROM players WHERE id = ?"
             case .insert:
-                """
-                INSERT INTO players (id, name, position, goals, assists, nationality, birth_date, image, sort_name)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
+                "INSERT INTO players (\(PlayerColumn.all.map(\.name).joined(separator: ", "))) VALUES ("
+                    + Array(repeating: "?", count: PlayerColumn.all.count).joined(separator: ", ") + ")"
             case .update:
-                """
-                UPDATE players SET id = ?1, name = ?2, position = ?3, goals = ?4, assists = ?5, nationality = ?6,
-                    birth_date = ?7, image = ?8, sort_name = ?9
-                WHERE id = ?1
-                """
+                // Parameter 1 is the id (the first field), which the WHERE clause reuses.
+                "UPDATE players SET "
+                    + PlayerColumn.all.enumerated().map { "\($0.element.name) = ?\($0.offset + 1)" }
+                    .joined(separator: ", ") + " WHERE id = ?1"
             case .identityMatches:
-                "SELECT \(playerColumns) FROM players WHERE name = ? AND birth_date IS ? ORDER BY id"
-            case .fillSortName: "UPDATE players SET sort_name = ? WHERE id = ?"
+                "SELECT \(PlayerColumn.selectList) FROM players WHERE sort_name = ? AND birth_date IS ? ORDER BY id"
             case .delete: "DELETE FROM players WHERE id = ?"
+            case .renumber: "UPDATE players SET id = ? WHERE id = ?"
+            case .largestID: "SELECT max(id) FROM players"
             }
         }
     }
@@ -70,115 +65,31 @@ public final class PlayerRepository {
 
     /// Calls `body` with every player in id order, one row at a time.
     public func forEachPlayer(_ body: (Player) throws -> Void) throws {
-        let statement = try connection.prepare("SELECT \(Self.playerColumns) FROM players ORDER BY id")
+        let statement = try connection.prepare("SELECT \(PlayerColumn.selectList) FROM players ORDER BY id")
         while try statement.step() {
             try body(try player(from: statement))
         }
     }
 
-    // MARK: - Writing
-
-    /// Inserts `player`, with its id when it has one; returns the id.
-    @discardableResult
-    public func insert(_ player: Player) throws -> Int64 {
-        let statement = try statement(.insert)
-        try bind(player, to: statement)
-        try statement.run()
-        return connection.lastInsertedRowID
-    }
-
-    /// Overwrites the stored player that has `player.id`.
-    public func update(_ player: Player) throws {
-        precondition(player.id != nil, "update needs a player with an id")
-        let statement = try statement(.update)
-        try bind(player, to: statement)
-        try statement.run()
-    }
-
-    /// Fills `sort_name` where it is missing (rows written by other tools, or renamed by them); returns how many.
-    /// Works in batches, so memory stays flat however many rows another tool wrote.
-    @discardableResult
-    public func fillMissingSortNames() throws -> Int {
-        let missing = try connection.prepare("SELECT id, name FROM players WHERE sort_name IS NULL LIMIT 1000")
-        var filled = 0
-        while true {
-            missing.reset()
-            var batch: [(id: Int64, name: String)] = []
-            while try missing.step() { batch.append((missing.int64(at: 0), missing.text(at: 1))) }
-            if batch.isEmpty { return filled }
-            let fill = try statement(.fillSortName)
-            for row in batch {
-                fill.reset()
-                try fill.bind(NameFolding.fold(row.name), at: 1)
-                try fill.bind(row.id, at: 2)
-                try fill.run()
-            }
-            filled += batch.count
-        }
-    }
-
-    /// Runs an SQL script of the package's own (the sample roster), never text from a user.
-    public func runScript(_ sql: String) throws {
-        try connection.execute(sql)
-    }
-
-    // MARK: - Mapping
-
-    private func bind(_ player: Player, to statement: Statement) throws {
-        try statement.bind(player.id, at: 1)
-        try statement.bind(player.name, at: 2)
-        try statement.bind(player.position.code, at: 3)
-        try statement.bind(player.goals, at: 4)
-        try statement.bind(player.assists, at: 5)
-        try statement.bind(player.nationality, at: 6)
-        try statement.bind(player.birthDate?.description, at: 7)
-        try statement.bind(player.image, at: 8)
-        try statement.bind(player.sortName, at: 9)
-    }
-
-    /// The player in the statement's current row, whose first columns are `playerColumns`.
-    func player(from statement: Statement) throws -> Player {
-        let positionCode = statement.text(at: 2)
-        let birthText = statement.optionalText(at: 6)
-        guard let position = Position(rawValue: positionCode) else {
-            throw DatabaseError(
-                code: SQLITE_CORRUPT, message: "unknown position '\(positionCode)' in players", sql: statement.sql)
-        }
-        let birthDate = try birthText.map { text in
-            guard let date = CalendarDate(iso: text) else {
-                throw DatabaseError(
-                    code: SQLITE_CORRUPT, message: "invalid birth_date '\(text)' in players", sql: statement.sql)
-            }
-            return date
-        }
-        return Player(
-            id: statement.int64(at: 0), name: statement.text(at: 1), position: position,
-            goals: statement.int(at: 3), assists: statement.int(at: 4), nationality: statement.optionalText(at: 5),
-            birthDate: birthDate, image: statement.optionalText(at: 7))
-    }
-}
-
-extension PlayerRepository {
-    /// The players whose `sort_name` is exactly `sortName`, in id order.
+    /// The players whose folded name is exactly `sortName`, in id order; rows another tool wrote are folded on the
+    /// fly.
     public func players(sortName: String) throws -> [Player] {
         let statement = try connection.prepare(
-            "SELECT \(Self.playerColumns) FROM players WHERE sort_name = ? ORDER BY id")
+            """
+            SELECT \(PlayerColumn.selectList) FROM players
+            WHERE sort_name = ?1 OR (sort_name IS NULL AND rosterdb_fold(name) = ?1) ORDER BY id
+            """)
         try statement.bind(sortName, at: 1)
         var found: [Player] = []
         while try statement.step() { found.append(try player(from: statement)) }
         return found
     }
-}
 
-// MARK: - Import
-
-extension PlayerRepository {
-    /// The players an import record without id stands for: same name and same birth date (both unknown counts
-    /// as the same), as written.
-    public func players(name: String, birthDate: CalendarDate?) throws -> [Player] {
-        try restoreSuspended(Self.identityIndex)
+    /// The players an import record without id stands for: the same folded name (`Muller` is `Müller`) and the
+    /// same birth date, both unknown counting as the same. Derived values must be filled (`fillDerivedColumns`).
+    public func players(sortName: String, birthDate: CalendarDate?) throws -> [Player] {
         let statement = try statement(.identityMatches)
-        try statement.bind(name, at: 1)
+        try statement.bind(sortName, at: 1)
         try statement.bind(birthDate?.description, at: 2)
         var found: [Player] = []
         while try statement.step() { found.append(try player(from: statement)) }
@@ -191,9 +102,133 @@ extension PlayerRepository {
         while try statement.step() { try body(statement.int64(at: 0)) }
     }
 
+    // MARK: - Writing
+
+    /// Inserts `player` with its id, or with the next free id when it has none; returns the id.
+    @discardableResult
+    public func insert(_ player: Player) throws -> Int64 {
+        var player = player
+        if player.id == nil { player.id = try nextFreeID() }
+        let statement = try statement(.insert)
+        try bind(player, to: statement)
+        try statement.run()
+        return player.id!
+    }
+
+    /// Overwrites the stored player that has `player.id`.
+    public func update(_ player: Player) throws {
+        precondition(player.id != nil, "update needs a player with an id")
+        let statement = try statement(.update)
+        try bind(player, to: statement)
+        try statement.run()
+    }
+
     public func delete(id: Int64) throws {
         let statement = try statement(.delete)
         try statement.bind(id, at: 1)
         try statement.run()
+    }
+
+    /// Gives the player with `id` the id `newID`, which must be free.
+    public func renumber(_ id: Int64, to newID: Int64) throws {
+        let statement = try statement(.renumber)
+        try statement.bind(newID, at: 1)
+        try statement.bind(id, at: 2)
+        try statement.run()
+    }
+
+    /// The id a new player gets: one more than the largest, or the lowest free one once the largest allowed is
+    /// taken (SQLite would pick a random one past the range the schema allows).
+    public func nextFreeID() throws -> Int64 {
+        let largest = try statement(.largestID).firstRow { $0.isNull(at: 0) ? 0 : $0.int64(at: 0) } ?? 0
+        if largest < FieldRule.maximumID { return largest + 1 }
+        let gap = try connection.prepare(
+            """
+            SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM players WHERE id = 1) THEN 1 ELSE
+                (SELECT p.id + 1 FROM players p WHERE NOT EXISTS (SELECT 1 FROM players q WHERE q.id = p.id + 1)
+                 ORDER BY p.id LIMIT 1) END
+            """)
+        guard let id = try gap.firstRow({ $0.int64(at: 0) }), id <= FieldRule.maximumID else {
+            throw DatabaseError(code: SQLITE_FULL, message: "every player id is taken", sql: nil)
+        }
+        return id
+    }
+
+    /// Fills the derived columns (`DerivedColumn`) where they are missing: rows other tools wrote or changed.
+    /// Returns how many rows it filled; one statement, which finds them through the `players_unfolded` index.
+    @discardableResult
+    public func fillDerivedColumns() throws -> Int {
+        let assignments = DerivedColumn.allCases.map { "\($0.rawValue) = \($0.expression)" }
+        try connection.execute(
+            "UPDATE players SET \(assignments.joined(separator: ", ")) WHERE \(PlayerRepository.unfoldedCondition)")
+        return connection.changes
+    }
+
+    /// Whether some rows lack a derived value; the condition of the `players_unfolded` partial index, so that
+    /// asking costs one index probe.
+    func hasUnfoldedRows() throws -> Bool {
+        let statement = try connection.prepare(
+            "SELECT EXISTS (SELECT 1 FROM players WHERE \(PlayerRepository.unfoldedCondition))")
+        return try statement.firstRow { $0.int(at: 0) == 1 } ?? false
+    }
+
+    /// Rows whose derived values are missing, written exactly as the `players_unfolded` index's WHERE clause.
+    static let unfoldedCondition = "sort_name IS NULL OR (nationality IS NOT NULL AND nationality_key IS NULL)"
+
+    /// Runs an SQL script of the package's own (the sample roster), never text from a user.
+    public func runScript(_ sql: String) throws {
+        try connection.execute(sql)
+    }
+
+    // MARK: - Mapping
+
+    /// Binds every column of `PlayerColumn.all` to parameters 1, 2, ….
+    private func bind(_ player: Player, to statement: Statement) throws {
+        for (offset, column) in PlayerColumn.all.enumerated() {
+            let index = Int32(offset + 1)
+            switch column {
+            case .field(let field):
+                switch player[field] {
+                case nil: try statement.bind(nil as Int64?, at: index)
+                case .integer(let value): try statement.bind(value, at: index)
+                case .text(let text): try statement.bind(text, at: index)
+                case .position(let position): try statement.bind(position.code, at: index)
+                case .date(let date): try statement.bind(date.description, at: index)
+                }
+            case .derived(let derived):
+                try statement.bind(derived.value(for: player), at: index)
+            }
+        }
+    }
+
+    /// The player in the statement's current row, whose first columns are `PlayerColumn.selectList`.
+    func player(from statement: Statement) throws -> Player {
+        var player = Player(name: "", position: .forward)
+        for (offset, field) in PlayerField.allCases.enumerated() {
+            let column = Int32(offset)
+            if statement.isNull(at: column) {
+                player[field] = nil
+                continue
+            }
+            switch field.valueType {
+            case .integer: player[field] = .integer(statement.int64(at: column))
+            case .text: player[field] = .text(statement.text(at: column))
+            case .position:
+                let code = statement.text(at: column)
+                guard let position = Position(rawValue: code) else {
+                    throw DatabaseError(
+                        code: SQLITE_CORRUPT, message: "unknown position '\(code)' in players", sql: statement.sql)
+                }
+                player[field] = .position(position)
+            case .date:
+                let text = statement.text(at: column)
+                guard let date = CalendarDate(iso: text) else {
+                    throw DatabaseError(
+                        code: SQLITE_CORRUPT, message: "invalid \(field.name) '\(text)' in players", sql: statement.sql)
+                }
+                player[field] = .date(date)
+            }
+        }
+        return player
     }
 }

@@ -30,11 +30,11 @@ public final class RosterDatabase {
     /// path is always a file's: never one of SQLite's special names.
     ///
     /// A roster this user cannot write is opened read-only for `.existing` (reads need no write access), and
-    /// refused for `.createIfMissing` before anything is created beside it. `shouldStop` is asked while waiting
-    /// for another writer's lock, so that a signal is not held up by the busy timeout.
+    /// refused for `.createIfMissing` before anything is created beside it. `stop` ends every statement and every wait
+    /// for another writer's lock once it is raised, so that a signal is not held up by the busy timeout.
     public init(
         path: String, mode: OpenMode, busyTimeout: Double = 5, migrations: [Migration] = Migration.embedded,
-        shouldStop: (() -> Bool)? = nil
+        stop: StopSignal = .never
     ) throws {
         self.path = path
         let access = try RosterDatabase.checkFile(at: path, mode: mode)
@@ -56,7 +56,8 @@ public final class RosterDatabase {
         connection.setBusyTimeout(seconds: busyTimeout)
         // A reader must never wait for another process's lock; writers checkpoint after each write instead.
         try connection.keepLogOnClose()
-        if let shouldStop { connection.interrupt(when: shouldStop) }
+        connection.stop(when: stop)
+        try connection.registerFunctions()
         isReadOnly = access == .readOnly || access == .readOnlyImmutable
 
         let migrator = Migrator(migrations)
@@ -79,8 +80,14 @@ public final class RosterDatabase {
         try connection.execute((isReadOnly ? "" : "PRAGMA journal_mode = WAL; ") + "PRAGMA foreign_keys = ON")
         // The write lock is taken only when there is something to apply, so that opening never waits for a writer.
         let appliedNow = pending.isEmpty ? [] : try migrator.migrate(connection, path: path)
-        if !appliedNow.isEmpty { _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait) }
-        players = PlayerRepository(connection: connection)
+        let players = PlayerRepository(connection: connection)
+        self.players = players
+        // A migration that adds a derived column leaves it to be filled, which the fold needs Swift for; rosterdb's
+        // SQL is that of the whole schema, so a database opened with fewer migrations (an older schema) is left alone.
+        if !appliedNow.isEmpty, migrations.map(\.version) == Migration.embedded.map(\.version) {
+            try connection.transaction(.immediate) { try players.fillDerivedColumns() }
+            _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
+        }
         openReport = OpenReport(
             created: applied.isEmpty, appliedMigrations: appliedNow,
             schemaVersion: migrator.migrations.last?.version ?? 0)
@@ -92,16 +99,16 @@ public final class RosterDatabase {
     /// The players of this roster.
     public let players: PlayerRepository
 
-    /// Stops any running statement, and so rolls back the transaction, once `shouldStop` returns true.
-    public func interrupt(when shouldStop: @escaping () -> Bool) {
-        connection.interrupt(when: shouldStop)
-    }
-
     /// Runs `body` in a write transaction, taken at once (`BEGIN IMMEDIATE`) so that a second writer waits up to
-    /// the busy timeout and then fails with a busy error before it has changed anything. Once committed, the
-    /// write-ahead log is copied into the database file, so that the file alone holds the roster again.
-    public func write<T>(_ body: (PlayerRepository) throws -> T) throws -> T {
-        let result = try connection.transaction(.immediate) { try body(players) }
+    /// the busy timeout and then fails with a busy error before it has changed anything. Values another tool left
+    /// underived are filled first. Once committed, the write-ahead log is copied into the database file, so that the
+    /// file alone holds the roster again. With `commit` false (a dry run) everything is rolled back at the end.
+    public func write<T>(commit: Bool = true, _ body: (PlayerRepository) throws -> T) throws -> T {
+        let result = try connection.transaction(.immediate, commit: commit) {
+            try players.fillDerivedColumns()
+            return try body(players)
+        }
+        guard commit else { return result }
         // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
         _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
         return result

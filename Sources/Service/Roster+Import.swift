@@ -14,35 +14,18 @@ extension Roster {
         let inputs = try names.map { name throws(ImportError) in
             try InputFile(opening: name, standardInput: standardInput)
         }
-        var report: ImportReport
-        do {
-            report = try database.write { players in
+        var report = try database.write(commit: !options.dryRun) { players in
+            try players.load { store in
                 var session = try ImportSession(
-                    players: players, options: options, inputs: inputs, progress: progress, shouldStop: shouldStop)
-                // Into an empty roster every record is new: build the indexes once at the end instead.
-                if try players.count() == 0 {
-                    try players.withIndexesSuspended {
-                        for input in inputs { try session.read(input) }
-                        session.reportFinishing()
-                    }
-                } else {
-                    for input in inputs { try session.read(input) }
-                    session.reportFinishing()
-                }
+                    store: store, options: options, inputs: inputs, progress: progress, stop: stop)
+                for input in inputs { try session.read(input) }
+                session.reportFinishing()
                 try session.finish()
-                if options.dryRun { throw DryRunRollback(report: session.report) }
                 return session.report
             }
-            report.committed = true
-        } catch let rollback as DryRunRollback {
-            report = rollback.report
         }
+        report.committed = !options.dryRun
         report.seconds = MonotonicClock.seconds(since: started)
         return report
     }
-}
-
-/// Thrown to roll back a dry run once its report is complete.
-private struct DryRunRollback: Error {
-    let report: ImportReport
 }

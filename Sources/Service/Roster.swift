@@ -1,7 +1,7 @@
 import RosterModel
 import RosterRepository
 
-/// An open roster and what can be done with it; the service the commands call.
+/// An open roster and what can be done with it; the service the front ends call.
 public final class Roster {
     public enum Access: Sendable {
         /// The database must exist already.
@@ -22,30 +22,21 @@ public final class Roster {
     public let path: String
     public let openSummary: OpenSummary
     let database: RosterDatabase
-    /// Asked during long work; true stops it and rolls it back.
-    private(set) var shouldStop: () -> Bool = { false }
+    /// Raised when long work must stop; it is then rolled back.
+    let stop: StopSignal
 
-    /// Opens the roster at `path`, migrating it to this build's schema. With `shouldStop`, opening and all later
-    /// work stop once it returns true, as `interrupt(when:)` says; given here, it also ends a wait for the lock
-    /// that a migration needs.
-    public init(path: String, access: Access, busyTimeout: Double = 5, shouldStop: (() -> Bool)? = nil) throws {
+    /// Opens the roster at `path`, migrating it to this build's schema. Once `stop` is raised, opening (a wait for
+    /// the lock a migration needs) and all later work on this roster stop and roll back, with an error whose
+    /// category is `.interrupted`.
+    public init(path: String, access: Access, busyTimeout: Double = 5, stop: StopSignal = .never) throws {
         database = try RosterDatabase(
-            path: path, mode: access == .write ? .createIfMissing : .existing, busyTimeout: busyTimeout,
-            shouldStop: shouldStop)
+            path: path, mode: access == .write ? .createIfMissing : .existing, busyTimeout: busyTimeout, stop: stop)
         self.path = path
+        self.stop = stop
         let report = database.openReport
         openSummary = OpenSummary(
             created: report.created, appliedMigrations: report.appliedMigrations.map(\.identifier),
             schemaVersion: report.schemaVersion)
-        // The database asks it already.
-        if let shouldStop { self.shouldStop = shouldStop }
-    }
-
-    /// Stops long work — an import, its index builds — and rolls it back once `shouldStop` returns true (a signal
-    /// arrived). The error thrown then has the category `.interrupted`.
-    public func interrupt(when shouldStop: @escaping () -> Bool) {
-        self.shouldStop = shouldStop
-        database.interrupt(when: shouldStop)
     }
 
     /// The number of players.
@@ -58,7 +49,8 @@ public final class Roster {
         try database.write { players in
             guard try players.count() == 0 else { return 0 }
             try players.runScript(Roster.sampleSQL)
-            try players.fillMissingSortNames()
+            // The script leaves the derived values to rosterdb, as any other tool's rows do.
+            try players.fillDerivedColumns()
             return try players.count()
         }
     }

@@ -235,7 +235,7 @@ import TestSupport
         try folder.write(#"[{"name": "Kept", "position": "GK"}]"#, to: "feed.json")
         let empty = try run(["--db", "", "import", "feed.json"])
         #expect(empty.status == 64)
-        #expect(empty.stderr.hasPrefix("Error: The value '' is invalid for '--db <path>': expected a file path.\n"))
+        #expect(empty.stderr.hasPrefix("Error: The value '' is invalid for '--db <path>': expected a path, not an empty text.\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["feed.json"])
         // `ROSTERDB_DB= rosterdb import` uses the default roster, as an unset variable does.
         #expect(try run(["import", "feed.json"], environment: ["ROSTERDB_DB": ""]).status == 0)

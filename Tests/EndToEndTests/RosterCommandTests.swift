@@ -65,7 +65,7 @@ import TestSupport
         #expect(result.status == 65)
         #expect(result.stderr == """
             bad.json:3:52: record 2: goals: expected a whole number, got a string ("20")
-            bad.json:4:56: record 3: birth_date: 2023-02-30 is not a real date
+            bad.json:4:56: record 3: birth_date: "2023-02-30" is not a real date
             Error: nothing was imported: 2 of 3 records are invalid (use --skip-invalid to import the valid ones)
 
             """)

@@ -1,3 +1,4 @@
+import RosterModel
 import Testing
 
 @testable import RosterCLI
@@ -10,20 +11,26 @@ import Testing
         for argv in [["--db", "x.db", "query"], ["query", "--db", "x.db"], ["query", "--db=x.db"]] {
             let invocation = try parser.parse(argv)
             #expect(invocation.command?.name == "query")
-            #expect(invocation.arguments.value("db") == "x.db")
+            #expect(try invocation.arguments.value(CommandLineInterface.database) == "x.db")
         }
     }
 
     @Test func valuesMayLookLikeAnythingButAnOption() throws {
         let invocation = try parser.parse(["query", "--name", "-", "--min-goals=-3", "--nationality", "Côte d'Ivoire"])
-        #expect(invocation.arguments.value("name") == "-")
-        #expect(invocation.arguments.value("min-goals") == "-3")
-        #expect(invocation.arguments.value("nationality") == "Côte d'Ivoire")
+        #expect(invocation.arguments.texts(FilterOptions.spec(.name)) == ["-"])
+        #expect(invocation.arguments.texts(FilterOptions.spec(.minGoals)) == ["-3"])
+        #expect(invocation.arguments.texts(FilterOptions.spec(.nationality)) == ["Côte d'Ivoire"])
     }
 
-    @Test func repeatedAndCommaSeparatedListsCombine() throws {
+    @Test func repeatableOptionsKeepEveryValue() throws {
         let invocation = try parser.parse(["query", "--position", "ST,CF", "--position", "LW"])
-        #expect(invocation.arguments.list("position") == ["ST", "CF", "LW"])
+        #expect(invocation.arguments.texts(FilterOptions.spec(.position)) == ["ST,CF", "LW"])
+    }
+
+    @Test(arguments: [["query", "--format", "json", "--format", "csv"], ["query", "--sort", "a", "--sort=b"],
+                      ["import", "x", "-q", "--quiet"], ["--db", "a.db", "query", "--db", "b.db"]])
+    func anOptionThatTakesOneValueIsRefusedTwice(argv: [String]) {
+        #expect(throws: UsageError.self) { try parser.parse(argv) }
     }
 
     @Test func doubleDashEndsTheOptions() throws {
@@ -54,13 +61,16 @@ import Testing
     @Test(arguments: [
         ("--positon", ["--position", "--page"], "--position"), ("--sotr", ["--sort", "--all"], "--sort"),
         ("--per_page", ["--per-page", "--page"], "--per-page"), ("--x", ["--position"], nil),
+        ("--dry", ["--db", "--dry-run"], "--dry-run"), ("--id", ["--db", "--format"], nil),
+        ("goalz", ["goals", "assists"], "goals"), ("goal", ["goals", "assists"], "goals"),
+        ("querry", ["query", "show"], "query"),
     ])
     func suggestionsAreTheNearestCloseName(typed: String, candidates: [String], expected: String?) {
-        #expect(ArgumentParser.nearest(to: typed, among: candidates) == expected)
+        #expect(Suggestion.nearest(to: typed, among: candidates) == expected)
     }
 
     @Test(arguments: [("kitten", "sitting", 3), ("", "abc", 3), ("abc", "abc", 0), ("손흥민", "손흥", 1)])
     func editDistance(a: String, b: String, distance: Int) {
-        #expect(ArgumentParser.editDistance(a, b) == distance)
+        #expect(Suggestion.editDistance(a, b) == distance)
     }
 }

@@ -7,8 +7,8 @@ import Testing
         let spec = CommandSpec(
             name: "demo", abstract: "Do a demonstration.", discussion: "A longer text that has to wrap at the width.",
             arguments: [ArgumentSpec(name: "file", help: "Input.", isRepeating: true)],
-            options: [.flag("quiet", short: "q", help: "Print only errors."), .value("format", "format", help: "json or csv.")])
-        let help = HelpGenerator(width: 40).render(spec, globalOptions: [.flag("help", short: "h", help: "Show help information.")])
+            options: [Flag("quiet", short: "q", help: "Print only errors.").spec, Option.text("format", "format", help: "json or csv.").spec])
+        let help = HelpGenerator(width: 40).render(spec, globalOptions: [Flag("help", short: "h", help: "Show help information.").spec])
         #expect(help.hasPrefix("""
             OVERVIEW: Do a demonstration.
 

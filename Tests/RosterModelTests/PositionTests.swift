@@ -46,6 +46,6 @@ import Testing
 
     @Test func fullNamesAndAcceptedCodes() {
         #expect(Position.rightWinger.fullName == "Right Winger")
-        #expect(Position.acceptedCodes == "GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW")
+        #expect(Position.accepted == "accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender")
     }
 }

@@ -41,7 +41,8 @@ import TestSupport
         let started = MonotonicClock.now()
         // The stop comes while the write waits; SQLite's own busy timeout would sleep through it for a minute.
         let database = try RosterDatabase(
-            path: path, mode: .existing, busyTimeout: 60, shouldStop: { MonotonicClock.seconds(since: started) > 0.2 })
+            path: path, mode: .existing, busyTimeout: 60,
+            stop: StopSignal { MonotonicClock.seconds(since: started) > 0.2 })
         let error = #expect(throws: DatabaseError.self) { try addPlayer(database, named: "Waiting Writer") }
         #expect(error?.category == .interrupted)
         #expect(error?.description == "interrupted; the roster was left as it was")
@@ -52,7 +53,7 @@ import TestSupport
         let holder = try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
         try holder.execute("BEGIN IMMEDIATE")
         defer { try? holder.execute("ROLLBACK") }
-        let database = try RosterDatabase(path: path, mode: .existing, busyTimeout: 0.3, shouldStop: { false })
+        let database = try RosterDatabase(path: path, mode: .existing, busyTimeout: 0.3, stop: .never)
         let started = MonotonicClock.now()
         let error = #expect(throws: DatabaseError.self) { try addPlayer(database, named: "Waiting Writer") }
         #expect(error?.category == .busy)

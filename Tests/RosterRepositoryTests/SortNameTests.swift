@@ -5,7 +5,8 @@ import TestSupport
 
 @testable import RosterRepository
 
-/// Rows written or renamed by other tools get their folded sort name from rosterdb's next write.
+/// Rows written or changed by other tools: reads fold them on the fly, as a read-only user must, and rosterdb's next
+/// write fills their derived values.
 @Suite struct SortNameTests {
     let folder: TemporaryDirectory
     let database: RosterDatabase
@@ -15,37 +16,76 @@ import TestSupport
         database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
     }
 
-    private func sortNames() throws -> [String?] {
-        let statement = try database.connection.prepare("SELECT sort_name FROM players ORDER BY id")
-        var names: [String?] = []
-        while try statement.step() { names.append(statement.optionalText(at: 0)) }
-        return names
+    private func derived() throws -> [String] {
+        let statement = try database.connection.prepare(
+            "SELECT coalesce(sort_name, '-') || '|' || coalesce(nationality_key, '-') FROM players ORDER BY id")
+        var rows: [String] = []
+        while try statement.step() { rows.append(statement.text(at: 0)) }
+        return rows
     }
 
-    @Test func rowsWithoutSortNameAreFilledInBatches() throws {
+    private func names(_ criteria: PlayerCriteria = PlayerCriteria(), order: [SortOrder] = [SortOrder(.name)])
+        throws -> [String]
+    {
+        try database.read { players in
+            var names: [String] = []
+            try players.forEachPlayer(matching: criteria, orderedBy: order, limit: nil, offset: 0) {
+                names.append($0.name)
+            }
+            return names
+        }
+    }
+
+    @Test func rowsOfAnotherToolAreFilledByTheNextWrite() throws {
         try database.connection.execute(
             """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
-            INSERT INTO players (name, position) SELECT 'Ángel ' || i, 'GK' FROM n
+            INSERT INTO players (name, position, nationality) SELECT 'Ángel ' || i, 'GK', 'CÔTE D''IVOIRE' FROM n
             """)
-        #expect(try sortNames().allSatisfy { $0 == nil })
-        #expect(try database.write { try $0.fillMissingSortNames() } == 2500)
-        #expect(try sortNames().first == "angel 1")
-        #expect(try sortNames().allSatisfy { $0 != nil })
+        #expect(try derived().allSatisfy { $0 == "-|-" })
+        #expect(try database.connection.transaction(.immediate) { try database.players.fillDerivedColumns() } == 2500)
+        #expect(try derived().first == "angel 1|cote d'ivoire")
+        #expect(try database.read { try $0.hasUnfoldedRows() } == false)
         var criteria = PlayerCriteria()
-        criteria.nameWords = ["angel"]
+        criteria.nameSearches = [["angel"]]
         #expect(try database.read { try $0.count(matching: criteria) } == 2500)
+    }
+
+    @Test func readsSeeRowsOfAnotherToolBeforeAnyWrite() throws {
+        try database.write { players in
+            try players.insert(Player(name: "Bruno Fernandes", position: .attackingMidfielder, nationality: "Portugal"))
+            try players.insert(Player(name: "Zinedine Zidane", position: .attackingMidfielder, nationality: "France"))
+        }
+        try database.connection.execute(
+            """
+            INSERT INTO players (name, position, nationality) VALUES ('Ángel Di María', 'RW', 'ARGENTINA');
+            INSERT INTO players (name, position, nationality) VALUES ('Érik Lamela', 'RW', 'argentina')
+            """)
+        #expect(try database.read { try $0.hasUnfoldedRows() })
+        // Name order: accented names sort with their letters, not first.
+        #expect(try names() == ["Ángel Di María", "Bruno Fernandes", "Érik Lamela", "Zinedine Zidane"])
+        #expect(try names(order: [SortOrder(.name, descending: true)]).first == "Zinedine Zidane")
+        var search = PlayerCriteria()
+        search.nameSearches = [["angel", "mar"]]
+        #expect(try names(search) == ["Ángel Di María"])
+        var nationality = PlayerCriteria()
+        nationality.nationalityKeys = ["argentina"]
+        #expect(try names(nationality) == ["Ángel Di María", "Érik Lamela"])
+        #expect(try database.read { try $0.players(sortName: "erik lamela") }.map(\.name) == ["Érik Lamela"])
+        // Nothing was written: a read-only user gets the same answers.
+        #expect(try derived().suffix(2) == ["-|-", "-|-"])
     }
 
     @Test func aRenameByAnotherToolIsFoldedAgain() throws {
         try database.write { try $0.insert(Player(name: "Lionel Messi", position: .rightWinger)) }
-        try database.connection.execute("UPDATE players SET name = 'Leo Messí' WHERE id = 1")
-        #expect(try sortNames() == [nil])
-        try database.write { try $0.fillMissingSortNames() }
-        #expect(try sortNames() == ["leo messi"])
+        try database.connection.execute("UPDATE players SET name = 'Leo Messí', nationality = 'Argentina' WHERE id = 1")
+        #expect(try derived() == ["-|-"])
+        // Any write fills them first.
+        try database.write { _ in }
+        #expect(try derived() == ["leo messi|argentina"])
         // A change of case alone keeps the folded name, and still gets it checked again.
         try database.connection.execute("UPDATE players SET name = 'LEO MESSÍ' WHERE id = 1")
-        try database.write { try $0.fillMissingSortNames() }
-        #expect(try sortNames() == ["leo messi"])
+        try database.write { _ in }
+        #expect(try derived() == ["leo messi|argentina"])
     }
 }

@@ -14,7 +14,8 @@ import TestSupport
     }
 
     private func options(_ configure: (inout ImportOptions) -> Void = { _ in }) -> ImportOptions {
-        var options = ImportOptions(today: today)
+        var options = ImportOptions()
+        options.latestBirthDate = today
         configure(&options)
         return options
     }
@@ -26,8 +27,11 @@ import TestSupport
     }
 
     private func all() throws -> [Player] {
+        var query = PlayerQuery(asOf: today)
+        query.sort = [SortOrder(.id)]
+        query.paging = .all
         var players: [Player] = []
-        try roster.forEachPlayer { players.append($0) }
+        try roster.run(query, begin: { _ in }, row: { players.append($0) })
         return players
     }
 
@@ -99,10 +103,11 @@ import TestSupport
         (#"{"name": "A", "position": "ST", "goals": true}"#, "goals", "expected a whole number, got a boolean (true)"),
         (#"{"id": 0, "name": "A", "position": "ST"}"#, "id", "expected a positive whole number, got 0"),
         (#"{"id": "7", "name": "A", "position": "ST"}"#, "id", "expected a positive whole number, got a string (\"7\")"),
-        (#"{"name": "A", "position": "ST", "birth_date": "2023-02-30"}"#, "birth_date", "2023-02-30 is not a real date"),
-        (#"{"name": "A", "position": "ST", "birth_date": "24/06/1987"}"#, "birth_date", "expected a date written yyyy-MM-dd, got 24/06/1987"),
-        (#"{"name": "A", "position": "ST", "birth_date": "2026-01-16"}"#, "birth_date", "2026-01-16 is in the future"),
-        (#"{"name": "A", "position": "ST", "birth_date": "1849-12-31"}"#, "birth_date", "1849-12-31 is before 1850"),
+        (#"{"name": "A", "position": "ST", "birth_date": "2023-02-30"}"#, "birth_date", "\"2023-02-30\" is not a real date"),
+        (#"{"name": "A", "position": "ST", "birth_date": "24/06/1987"}"#, "birth_date", "expected a date written yyyy-MM-dd, got \"24/06/1987\""),
+        (#"{"name": "A", "position": "ST", "birth_date": "1990-01-02T00:00:00"}"#, "birth_date", "expected a date written yyyy-MM-dd, got \"1990-01-02T00:00:00\""),
+        (#"{"name": "A", "position": "ST", "birth_date": "2026-01-16"}"#, "birth_date", "\"2026-01-16\" is in the future"),
+        (#"{"name": "A", "position": "ST", "birth_date": "1849-12-31"}"#, "birth_date", "\"1849-12-31\" is before 1850-01-01"),
         (#"{"name": "A", "position": "ST", "age": 36}"#, "age", "age holds the birth date (yyyy-MM-dd), not an age in years (got 36)"),
         (#"{"name": "   ", "position": "ST"}"#, "name", "is empty or only white space"),
         (#"{"name": "", "position": "ST"}"#, "name", "is empty or only white space"),
@@ -111,9 +116,12 @@ import TestSupport
         (#"{"name": "A\u0007B", "position": "ST"}"#, "name", "contains the control character U+0007"),
         (#"{"name": "\ufeffA", "position": "ST"}"#, "name", "contains U+FEFF, a byte order mark, which belongs only at the start of a file"),
         (#"{"name": "A", "position": "ST", "nationality": "\ufeff"}"#, "nationality", "contains U+FEFF, a byte order mark, which belongs only at the start of a file"),
-        (#"{"name": "A", "position": "wizard"}"#, "position", "unknown position; accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender"),
+        (#"{"name": "A", "position": "wizard"}"#, "position", "unknown position \"wizard\"; accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender"),
         (#"{"name": "A", "position": "ST", "goals": 1, "goal": 1}"#, "goal", "the record names both goal and goals, which mean the same"),
         (#"{"name": "A", "position": "ST", "nationality": ["x"]}"#, "nationality", "expected a string, got an array"),
+        (#"{"name": "\u200b\u3164\u2800", "position": "ST"}"#, "name", "has no visible character, only invisible ones (U+200B, U+3164, U+2800)"),
+        (#"{"name": "A", "position": "ST", "nationality": "\u2063"}"#, "nationality", "has no visible character, only invisible ones (U+2063)"),
+        (#"{"id": 9007199254740992, "name": "A", "position": "ST"}"#, "id", "must be at most 9,007,199,254,740,991, got 9007199254740992"),
     ])
     func invalidRecordsAreRefusedWithTheirFieldAndMessage(record: String, field: String, message: String) throws {
         let error = #expect(throws: ImportError.self) { try importing("[\(record)]") }
@@ -181,12 +189,12 @@ import TestSupport
 
     @Test func aCSVHeaderWithoutNameOrPositionIsRefusedBeforeAnyRow() throws {
         let error = #expect(throws: ImportError.self) {
-            try importing("Name,Position\nLionel Messi,RW\nKylian Mbappé,ST\n", as: "feed.csv")
+            try importing("Player,Role\nLionel Messi,RW\nKylian Mbappé,ST\n", as: "feed.csv")
         }
         let report = try #require(error?.report)
         #expect(report.problems.map(\.description) == [
             "\(folder.path("feed.csv")):1:1: the header has no columns 'name' and 'position', which every record needs "
-                + "(its columns: 'Name', 'Position')",
+                + "(its columns: 'Player', 'Role')",
         ])
         #expect((report.records, report.problemCount) == (0, 1))
         // A header alone, with the columns records need, is an empty feed, as `[]` is.

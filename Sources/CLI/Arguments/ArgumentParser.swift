@@ -1,3 +1,5 @@
+import RosterModel
+
 /// The command line split into a command, its options and its positional arguments.
 struct Invocation {
     /// Nil when no command was named (`rosterdb --version`, `rosterdb --help`).
@@ -17,10 +19,8 @@ struct ArgumentParser {
         // Help wins over every other mistake on the line, as in swift-argument-parser.
         if argv.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
             let command = try? findCommand(in: argv)
-            let options = (command?.options ?? []) + globalOptions
             return Invocation(
-                command: command, arguments: ParsedArguments(values: [:], positionals: [], options: options),
-                wantsHelp: true)
+                command: command, arguments: ParsedArguments(values: [:], positionals: []), wantsHelp: true)
         }
         let command = try findCommand(in: argv)
         let available = (command?.options ?? []) + globalOptions
@@ -48,6 +48,9 @@ struct ArgumentParser {
             guard let spec = ArgumentParser.lookUp(name, in: available) else {
                 throw UsageError.unknownOption(name, suggestion: ArgumentParser.suggestion(for: name, in: available))
             }
+            if !spec.isRepeatable, values[spec.name] != nil {
+                throw UsageError.repeatedOption(spec.synopsis)
+            }
             if spec.takesValue {
                 if let inlineValue {
                     values[spec.name, default: []].append(inlineValue)
@@ -62,7 +65,7 @@ struct ArgumentParser {
                 values[spec.name, default: []].append("")
             }
         }
-        let arguments = ParsedArguments(values: values, positionals: positionals, options: available)
+        let arguments = ParsedArguments(values: values, positionals: positionals)
         if let command { try arguments.checkPositionals(against: command.arguments) }
         return Invocation(command: command, arguments: arguments, wantsHelp: false)
     }
@@ -81,8 +84,7 @@ struct ArgumentParser {
                 continue
             }
             guard let command = commands.first(where: { $0.name == token }) else {
-                throw UsageError.unknownCommand(
-                    token, suggestion: ArgumentParser.nearest(to: token, among: commands.map(\.name)))
+                throw UsageError.unknownCommand(token, suggestion: Suggestion.nearest(to: token, among: commands.map(\.name)))
             }
             return command
         }
@@ -112,32 +114,6 @@ struct ArgumentParser {
     }
 
     private static func suggestion(for name: String, in options: [OptionSpec]) -> String? {
-        nearest(to: name, among: options.map { "--\($0.name)" })
-    }
-
-    /// The candidate closest to `text` by edit distance, if it is close enough to be a likely typo.
-    static func nearest(to text: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(text.lowercased(), $0)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        let limit = max(2, text.count / 3)
-        return best.1 <= limit ? best.0 : nil
-    }
-
-    /// Levenshtein distance between two strings, by characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        Suggestion.nearest(to: name, among: options.map { "--\($0.name)" })
     }
 }

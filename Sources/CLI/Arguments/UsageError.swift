@@ -1,3 +1,5 @@
+import RosterService
+
 /// A mistake in the command line. Each case carries what the user typed; `message` writes the text.
 enum UsageError: Error, Equatable {
     case missingCommand
@@ -6,6 +8,9 @@ enum UsageError: Error, Equatable {
     case missingValue(option: String)
     case unexpectedValue(option: String, value: String)
     case invalidValue(value: String, option: String, reason: String)
+    /// A list parameter (`--min-goals`) the shared query vocabulary refused.
+    case parameter(ParameterError)
+    case repeatedOption(String)
     case missingArgument(String)
     case unexpectedArgument(String)
     case conflictingOptions(String, String)
@@ -28,6 +33,10 @@ enum UsageError: Error, Equatable {
             "The option '\(option)' takes no value, but was given '\(value)'."
         case .invalidValue(let value, let option, let reason):
             "The value '\(value)' is invalid for '\(option)': \(reason)"
+        case .parameter(let error):
+            error.message(.option)
+        case .repeatedOption(let option):
+            "'\(option)' was given more than once; it takes one value."
         case .missingArgument(let argument):
             "Missing expected argument '\(argument)'."
         case .unexpectedArgument(let argument):

@@ -22,10 +22,10 @@ struct CommandContext {
     /// Standard input, for `import -`.
     let input: Int32
 
-    /// Opens the roster; a migration of an existing roster is announced on standard error. With `shouldStop`,
-    /// opening and all later work on the roster stop once it returns true.
-    func openRoster(_ access: Roster.Access, shouldStop: (() -> Bool)? = nil) throws -> Roster {
-        let roster = try Roster(path: databasePath, access: access, busyTimeout: busyTimeout, shouldStop: shouldStop)
+    /// Opens the roster; a migration of an existing roster is announced on standard error. Once `stop` is raised,
+    /// opening and all later work on the roster stop.
+    func openRoster(_ access: Roster.Access, stop: StopSignal = .never) throws -> Roster {
+        let roster = try Roster(path: databasePath, access: access, busyTimeout: busyTimeout, stop: stop)
         if !roster.openSummary.created, !roster.openSummary.appliedMigrations.isEmpty {
             errors.write(OpenSummaryView.migrationLine(roster.openSummary, path: databasePath) + "\n")
         }

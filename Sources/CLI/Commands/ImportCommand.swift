@@ -1,3 +1,4 @@
+import RosterFormats
 import RosterModel
 import RosterService
 
@@ -11,17 +12,20 @@ struct ImportCommand: Command {
             + "one without is matched on name and birth date. The summary goes to standard error.",
         arguments: [ArgumentSpec(name: "file", help: "Input files; '-' reads standard input.", isRepeating: true)],
         options: [
-            .value("format", "format", help: "json, ndjson or csv (default: from the file extension, else the "
-                + "first byte)."),
-            .flag("prune", help: "The input is a full snapshot: remove players absent from it."),
-            .value("max-prune", "percent", help: "With --prune, refuse to remove more than this share of the "
-                + "roster (default: 20)."),
-            .flag("dry-run", help: "Validate and report what would change; write nothing."),
-            .flag("skip-invalid", help: "Import the valid records, list the invalid ones, and exit 0."),
-            .flag("quiet", short: "q", help: "Print only errors."),
-            .value("report", "format", help: "'json': print the report as one JSON object on standard output."),
+            format.spec, prune.spec, maxPrune.spec, dryRun.spec, skipInvalid.spec, quietFlag.spec, report.spec,
         ]
     )
+    static let format = Option.choice(
+        "format", of: InputFormat.self, help: "The input format (default: from the file extension, else the first byte).")
+    static let prune = Flag("prune", help: "The input is a full snapshot: remove players absent from it.")
+    static let maxPrune = Option.decimal(
+        "max-prune", "percent", in: 0...100, expecting: "a percentage from 0 to 100",
+        help: "With --prune, refuse to remove more than this share of the roster (default: 20).")
+    static let dryRun = Flag("dry-run", help: "Validate and report what would change; write nothing.")
+    static let skipInvalid = Flag("skip-invalid", help: "Import the valid records, list the invalid ones, and exit 0.")
+    static let quietFlag = Flag("quiet", short: "q", help: "Print only errors.")
+    static let report = Option.choice(
+        "report", of: ReportFormat.self, help: "Print the report on standard output in this format.")
 
     let files: [String]
     let format: InputFormat?
@@ -34,26 +38,24 @@ struct ImportCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         files = arguments.positionals
-        format = try arguments.parsed("format", expecting: "one of json, ndjson, csv") { InputFormat(rawValue: $0) }
-        prune = arguments.flag("prune")
-        maxPrunePercent = try arguments.parsed("max-prune", expecting: "a percentage from 0 to 100") { text in
-            Double(text).flatMap { (0...100).contains($0) ? $0 : nil }
-        } ?? 20
-        if arguments.value("max-prune") != nil && !prune {
+        format = try arguments.value(ImportCommand.format)
+        prune = arguments.isSet(ImportCommand.prune)
+        maxPrunePercent = try arguments.value(ImportCommand.maxPrune) ?? 20
+        if arguments.isGiven(ImportCommand.maxPrune.spec) && !prune {
             throw UsageError.optionRequires("--max-prune", "--prune")
         }
-        dryRun = arguments.flag("dry-run")
-        skipInvalid = arguments.flag("skip-invalid")
-        quiet = arguments.flag("quiet")
-        jsonReport = try arguments.parsed("report", expecting: "json") { $0 == "json" ? true : nil } ?? false
+        dryRun = arguments.isSet(ImportCommand.dryRun)
+        skipInvalid = arguments.isSet(ImportCommand.skipInvalid)
+        quiet = arguments.isSet(ImportCommand.quietFlag)
+        jsonReport = try arguments.value(ImportCommand.report) == .json
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         // Before opening: a signal while waiting for the lock, or during a migration, must stop rosterdb with its
         // message and exit code too, not kill it.
         SignalTrap.install()
-        let roster = try context.openRoster(.write, shouldStop: { SignalTrap.received != 0 })
-        var options = ImportOptions(today: .today())
+        let roster = try context.openRoster(.write, stop: SignalTrap.stop)
+        var options = ImportOptions()
         options.format = format
         options.prune = prune
         options.maxPrunePercent = maxPrunePercent
@@ -80,4 +82,9 @@ struct ImportCommand: Command {
         if jsonReport { context.output.write(ImportReportView.json(report)) }
         return .success
     }
+}
+
+/// The formats `--report` prints an import's report in.
+enum ReportFormat: String, CaseIterable, Sendable {
+    case json
 }

@@ -7,13 +7,14 @@ struct InitCommand: Command {
         abstract: "Create the roster database, or migrate it to this version's schema.",
         discussion: "With --sample, the sample roster (seed.sql) is loaded when the roster is empty; "
             + "running it again adds nothing.",
-        options: [.flag("sample", help: "Load the sample roster when the roster is empty.")]
+        options: [sample.spec]
     )
+    static let sample = Flag("sample", help: "Load the sample roster when the roster is empty.")
 
     let loadSample: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        loadSample = arguments.flag("sample")
+        loadSample = arguments.isSet(InitCommand.sample)
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

@@ -1,42 +1,50 @@
+import RosterFormats
 import RosterModel
 import RosterService
 
 /// `rosterdb show ID|NAME`: the detail view of one player.
 struct ShowCommand: Command {
+    static let format = Option.choice("format", of: DetailFormat.self, help: "The output format (default: text).")
+
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show one player in detail.",
         discussion: "The player is named by id, or by name compared ignoring case and accents. A name that several "
             + "players share lists them with their ids (exit 1).",
         arguments: [ArgumentSpec(name: "player", help: "An id, or a player's full name.")],
-        options: [
-            .value("format", "format", help: "text or json (default: text)."),
-            .value("as-of", "yyyy-MM-dd", help: "The day the age is computed on (default: today)."),
-        ]
+        options: [format.spec, FilterOptions.spec(.asOf)]
     )
 
     let player: String
-    let json: Bool
+    let format: DetailFormat
     let asOf: CalendarDate
 
     init(_ arguments: ParsedArguments) throws {
         player = arguments.positionals[0]
-        json = try arguments.parsed("format", expecting: "text or json") { ["text": false, "json": true][$0] } ?? false
-        asOf = try arguments.parsed("as-of", expecting: "a date written yyyy-MM-dd") { CalendarDate(iso: $0) }
-            ?? .today()
+        format = try arguments.value(ShowCommand.format) ?? .text
+        var query = PlayerQuery(asOf: .today())
+        try FilterOptions.read([.asOf], from: arguments, into: &query)
+        asOf = query.asOf
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let roster = try context.openRoster(.read)
         do {
             let found = try roster.findPlayer(player)
-            context.output.write(
-                json ? PlayerFormats.jsonObject(found, age: .included(found.age(on: asOf))) + "\n"
-                    : PlayerDetailView.render(found, asOf: asOf))
+            switch format {
+            case .text: context.output.write(PlayerDetailView.render(found, asOf: asOf))
+            case .json:
+                context.output.write(PlayerEncoding.jsonObject(found, age: .included(found.age(on: asOf))) + "\n")
+            }
         } catch let error as LookupError {
             context.errors.write("Error: \(error.description)\n" + CandidateListView.render(error))
             return .failure
         }
         return .success
     }
+}
+
+/// The formats `show` prints a player in.
+enum DetailFormat: String, CaseIterable, Sendable {
+    case text, json
 }

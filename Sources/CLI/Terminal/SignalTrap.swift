@@ -1,4 +1,5 @@
 import Glibc
+import RosterModel
 import Synchronization
 
 /// The signal that asked rosterdb to stop, 0 for none; written by the signal handler.
@@ -35,4 +36,7 @@ enum SignalTrap {
 
     /// The signal received so far, or 0.
     static var received: Int32 { receivedSignal.load(ordering: .relaxed) }
+
+    /// Raised once one of the trapped signals has arrived.
+    static let stop = StopSignal { receivedSignal.load(ordering: .relaxed) != 0 }
 }

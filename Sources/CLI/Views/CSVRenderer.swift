@@ -1,3 +1,4 @@
+import RosterFormats
 import RosterModel
 import RosterService
 
@@ -10,10 +11,10 @@ struct CSVRenderer: PlayerListRenderer {
         includesAge = age
     }
 
-    mutating func begin(_ paging: PageInfo) -> String { PlayerFormats.csvHeader(age: includesAge) }
+    mutating func begin(_ paging: PageInfo) -> String { PlayerEncoding.csvHeader(age: includesAge) }
 
     mutating func row(_ player: Player, age: Int?) -> String {
-        PlayerFormats.csvRow(player, age: includesAge ? .included(age) : .omitted)
+        PlayerEncoding.csvRow(player, age: includesAge ? .included(age) : .omitted)
     }
 
     mutating func end(_ paging: PageInfo) -> String { "" }

@@ -1,6 +1,6 @@
 /// The formats `export` writes; each writes the canonical import fields only, so that `import` reads it back
 /// exactly.
-enum ExportFormat: String, CaseIterable {
+enum ExportFormat: String, CaseIterable, Sendable {
     case json, ndjson, csv
 
     func makeRenderer() -> any PlayerListRenderer {

@@ -1,3 +1,4 @@
+import RosterFormats
 import RosterModel
 import RosterService
 

@@ -1,3 +1,4 @@
+import RosterFormats
 import RosterModel
 import RosterService
 
@@ -10,7 +11,7 @@ struct JSONArrayRenderer: PlayerListRenderer {
 
     mutating func row(_ player: Player, age: Int?) -> String {
         rowCount += 1
-        return (rowCount == 1 ? "\n" : ",\n") + PlayerFormats.jsonObject(player, age: .omitted)
+        return (rowCount == 1 ? "\n" : ",\n") + PlayerEncoding.jsonObject(player, age: .omitted)
     }
 
     mutating func end(_ paging: PageInfo) -> String { rowCount == 0 ? "]\n" : "\n]\n" }

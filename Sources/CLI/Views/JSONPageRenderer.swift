@@ -1,3 +1,4 @@
+import RosterFormats
 import RosterModel
 import RosterService
 
@@ -13,7 +14,7 @@ struct JSONPageRenderer: PlayerListRenderer {
 
     mutating func row(_ player: Player, age: Int?) -> String {
         rowCount += 1
-        let object = PlayerFormats.jsonObject(player, age: .included(age))
+        let object = PlayerEncoding.jsonObject(player, age: .included(age))
         return rowCount == 1 ? object : "," + object
     }
 

@@ -1,5 +1,5 @@
 /// The formats a list of players can be printed in; the one place a format name becomes a renderer.
-enum ListFormat: String, CaseIterable {
+enum ListFormat: String, CaseIterable, Sendable {
     case table, json, ndjson, csv
 
     /// The renderer for `query`; `maxWidth` is the terminal's width when the table may be cut to fit.

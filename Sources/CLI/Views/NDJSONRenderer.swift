@@ -1,3 +1,4 @@
+import RosterFormats
 import RosterModel
 import RosterService
 
@@ -13,7 +14,7 @@ struct NDJSONRenderer: PlayerListRenderer {
     mutating func begin(_ paging: PageInfo) -> String { "" }
 
     mutating func row(_ player: Player, age: Int?) -> String {
-        PlayerFormats.jsonObject(player, age: includesAge ? .included(age) : .omitted) + "\n"
+        PlayerEncoding.jsonObject(player, age: includesAge ? .included(age) : .omitted) + "\n"
     }
 
     mutating func end(_ paging: PageInfo) -> String { "" }

@@ -40,7 +40,6 @@ enum PlayerDetailView {
 
     /// `1987-06-24 (age 38)`; just the date for a birth date after `asOf`, which has no age yet.
     private static func born(_ birthDate: CalendarDate, asOf: CalendarDate) -> String {
-        let age = birthDate.age(on: asOf)
-        return age >= 0 ? "\(birthDate) (age \(age))" : birthDate.description
+        birthDate.age(on: asOf).map { "\(birthDate) (age \($0))" } ?? birthDate.description
     }
 }

@@ -1,3 +1,4 @@
+import RosterFormats
 import RosterModel
 
 /// How an import treats its input and the roster.
@@ -12,12 +13,11 @@ public struct ImportOptions: Sendable {
     public var dryRun = false
     /// Write the valid records and report the invalid ones, instead of writing nothing.
     public var skipInvalid = false
-    /// Birth dates after this day are refused.
-    public var today: CalendarDate
+    /// Birth dates after this day are refused: by default the day in the easternmost time zone, as the schema's
+    /// own rule has it.
+    public var latestBirthDate = CalendarDate.latestToday()
 
-    public init(today: CalendarDate) {
-        self.today = today
-    }
+    public init() {}
 }
 
 /// How far an import has got, for a progress bar.

@@ -1,3 +1,5 @@
+import RosterFormats
+
 /// What an import did, or would do with `--dry-run`.
 public struct ImportReport: Sendable {
     /// The inputs as the user named them.
@@ -11,7 +13,7 @@ public struct ImportReport: Sendable {
     /// Records that were not imported.
     public var rejectedRecords = 0
     /// The first problems found, at most `ImportReport.problemLimit`.
-    public var problems: [ImportProblem] = []
+    public var problems: [RecordProblem] = []
     /// Every problem found, listed or not.
     public var problemCount = 0
     /// Field names the input used that rosterdb does not know, sorted.
@@ -32,7 +34,7 @@ public struct ImportReport: Sendable {
         self.files = files
     }
 
-    mutating func record(_ problem: ImportProblem) {
+    mutating func record(_ problem: RecordProblem) {
         problemCount += 1
         if problems.count < ImportReport.problemLimit { problems.append(problem) }
     }

@@ -1,17 +1,22 @@
+import RosterFormats
 import RosterModel
 import RosterRepository
 
 /// One import inside its write transaction: reads every input, validates each record, writes it, and keeps the
 /// tallies. Any error it throws rolls the whole import back.
 struct ImportSession {
-    let players: PlayerRepository
+    let store: any PlayerStore
     let options: ImportOptions
     private(set) var report: ImportReport
+    /// The ids this import wrote or confirmed.
     private var touched = TouchedPlayers()
+    /// The ids this import gave to records without one: such a player may move to another id when a later record
+    /// names its id, so that whether an import is accepted never depends on the order of its records.
+    private var assigned = TouchedPlayers()
     private var unknownFields = Set<String>()
     private let rosterSizeBefore: Int
     private let progress: ((ImportProgress) -> Void)?
-    private let shouldStop: () -> Bool
+    private let stop: StopSignal
     private var bytesBeforeCurrentFile = 0
     private let totalBytes: Int?
 
@@ -19,16 +24,16 @@ struct ImportSession {
     private static let progressInterval = 4_096
 
     init(
-        players: PlayerRepository, options: ImportOptions, inputs: [InputFile],
-        progress: ((ImportProgress) -> Void)?, shouldStop: @escaping () -> Bool
+        store: any PlayerStore, options: ImportOptions, inputs: [InputFile], progress: ((ImportProgress) -> Void)?,
+        stop: StopSignal
     ) throws {
-        self.players = players
+        self.store = store
         self.options = options
         self.progress = progress
-        self.shouldStop = shouldStop
+        self.stop = stop
         report = ImportReport(files: inputs.map(\.name))
         report.dryRun = options.dryRun
-        rosterSizeBefore = try players.count()
+        rosterSizeBefore = try store.count()
         let sizes = inputs.map(\.size)
         totalBytes = sizes.contains { $0 == nil } ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
     }
@@ -36,7 +41,7 @@ struct ImportSession {
     // MARK: - Reading
 
     mutating func read(_ input: InputFile) throws {
-        let source = ByteSource(descriptor: input.descriptor, shouldStop: shouldStop)
+        let source = ByteSource(descriptor: input.descriptor, stop: stop)
         var format = options.format ?? InputFormat(fileName: input.name)
         if format == nil {
             do throws(ReadError) {
@@ -46,10 +51,9 @@ struct ImportSession {
                 throw ImportError.unreadable(file: input.name, reason: error.message)
             }
         }
-        let reader = makeRecordReader(
-            format ?? .csv, source: source, requiredColumns: RecordValidator.requiredFields)
+        let reader = makeRecordReader(format ?? .csv, source: source, headerCheck: RecordValidator.headerProblem)
         let pipeline = RecordPipeline(
-            reader: reader, validator: RecordValidator(today: options.today, file: input.name))
+            reader: reader, validator: RecordValidator(latestBirthDate: options.latestBirthDate, file: input.name))
         defer { unknownFields.formUnion(pipeline.finish()) }
         var bytesRead = 0
         while let batch = pipeline.next() {
@@ -68,8 +72,9 @@ struct ImportSession {
                         report.rejectedRecords += 1
                     }
                     report.record(
-                        ImportProblem(file: input.name, record: error.recordNumber, location: error.location,
-                                      message: error.message))
+                        RecordProblem(
+                            file: input.name, record: error.recordNumber, location: error.location,
+                            message: error.message))
                     // The rest of a malformed file is lost, so it can never be imported in part.
                     if !error.isRecoverable { report.malformedFiles.append(input.name) }
                     continue
@@ -86,9 +91,11 @@ struct ImportSession {
                 }
                 if report.records % ImportSession.progressInterval == 0 {
                     // Records that never reach SQLite (all invalid) must not delay a stop.
-                    if shouldStop() { throw Interrupted() }
-                    progress?(ImportProgress(records: report.records, bytesRead: bytesBeforeCurrentFile + bytesRead,
-                                             totalBytes: totalBytes))
+                    if stop.isRaised { throw Interrupted() }
+                    progress?(
+                        ImportProgress(
+                            records: report.records, bytesRead: bytesBeforeCurrentFile + bytesRead,
+                            totalBytes: totalBytes))
                 }
             }
             bytesRead = batch.bytesRead
@@ -99,42 +106,62 @@ struct ImportSession {
     // MARK: - Writing
 
     /// Adds, updates or confirms the player; returns the problem when the record cannot be applied.
-    private mutating func write(_ player: Player, from record: RawRecord, file: String) throws -> ImportProblem? {
-        let hasID = player.id != nil
+    ///
+    /// Identity, in order: the record's id; else the folded name and the birth date (`Muller` born on a day is
+    /// `Müller` born that day).
+    private mutating func write(_ player: Player, from record: RawRecord, file: String) throws -> RecordProblem? {
         var player = player
         let stored: Player?
         if let id = player.id {
-            // In a roster that was empty when the import began, a player not yet touched cannot be stored.
-            stored = rosterSizeBefore == 0 && !touched.contains(id) ? nil : try players.player(id: id)
+            if assigned.contains(id) {
+                // A player added earlier in this import without an id holds this id: it moves to a free one.
+                let newID = try store.nextFreeID()
+                try store.renumber(id, to: newID)
+                for set in [\ImportSession.assigned, \ImportSession.touched] {
+                    self[keyPath: set].remove(id)
+                    self[keyPath: set].insert(newID)
+                }
+                stored = nil
+            } else {
+                // In a roster that was empty when the import began, a player not yet touched cannot be stored.
+                stored = rosterSizeBefore == 0 && !touched.contains(id) ? nil : try store.player(id: id)
+            }
+            if touched.contains(id) {
+                return RecordProblem(
+                    file: file, record: record.number, location: record.location,
+                    message: "the same player (id \(id)) is already in this import, in an earlier record")
+            }
         } else {
-            let matches = try players.players(name: player.name, birthDate: player.birthDate)
+            let matches = try store.players(sortName: player.sortName, birthDate: player.birthDate)
             guard matches.count <= 1 else {
                 let ids = matches.compactMap(\.id).map(String.init).joined(separator: ", ")
-                return ImportProblem(
+                return RecordProblem(
                     file: file, record: record.number, location: record.location,
                     message: "matches \(matches.count) players with this name and birth date (ids \(ids)); "
                         + "give an id to say which")
             }
             stored = matches.first
+            if let id = stored?.id, touched.contains(id) {
+                // Name the player the way the record does: an id the record never gave would mean nothing to its
+                // author.
+                return RecordProblem(
+                    file: file, record: record.number, location: record.location,
+                    message: "a player with this name and birth date is already in this import, in an earlier record")
+            }
             player.id = stored?.id
-        }
-        if let id = player.id, touched.contains(id) {
-            // Name the player the way the record does: an id the record never gave would mean nothing to its author.
-            let player = hasID ? "the same player (id \(id))" : "a player with this name and birth date"
-            return ImportProblem(
-                file: file, record: record.number, location: record.location,
-                message: "\(player) is already in this import, in an earlier record")
         }
         if let stored {
             if stored == player {
                 report.unchanged += 1
             } else {
-                try players.update(player)
+                try store.update(player)
                 report.updated += 1
             }
             touched.insert(stored.id!)
         } else {
-            touched.insert(try players.insert(player))
+            let id = try store.insert(player)
+            touched.insert(id)
+            if player.id == nil { assigned.insert(id) }
             report.added += 1
         }
         return nil
@@ -144,34 +171,36 @@ struct ImportSession {
 
     /// Tells the progress bar that every record is in, before the long last steps: index builds and the commit.
     func reportFinishing() {
-        progress?(ImportProgress(phase: .finishing, records: report.records, bytesRead: bytesBeforeCurrentFile,
-                                 totalBytes: totalBytes))
+        progress?(
+            ImportProgress(
+                phase: .finishing, records: report.records, bytesRead: bytesBeforeCurrentFile, totalBytes: totalBytes))
     }
 
     /// Refuses an import with invalid records (unless they are to be skipped) or a prune that removes too much;
-    /// then prunes and fills derived columns.
+    /// then prunes.
     mutating func finish() throws {
-        if shouldStop() { throw Interrupted() }
+        if stop.isRaised { throw Interrupted() }
         report.unknownFields = unknownFields.sorted()
         if report.problemCount > 0 && (!options.skipInvalid || !report.malformedFiles.isEmpty) {
             throw ImportError.invalidRecords(report)
         }
         if options.prune {
             if report.rejectedRecords > 0 {
-                report.pruneSkippedReason = "\(report.rejectedRecords.groupedDigits) records were rejected, so the "
+                let rejected = report.rejectedRecords
+                report.pruneSkippedReason =
+                    "\(rejected.groupedDigits) \(rejected == 1 ? "record was" : "records were") rejected, so the "
                     + "input is not a complete snapshot"
             } else {
                 try prune()
             }
         }
-        try players.fillMissingSortNames()
         // The last moment a stop can still roll everything back: COMMIT comes next, and it cannot be interrupted.
-        if shouldStop() { throw Interrupted() }
+        if stop.isRaised { throw Interrupted() }
     }
 
     private mutating func prune() throws {
         var absent: [Int64] = []
-        try players.forEachID { id in
+        try store.forEachID { id in
             if !touched.contains(id) { absent.append(id) }
         }
         let limit = options.maxPrunePercent
@@ -179,7 +208,7 @@ struct ImportSession {
             throw ImportError.pruneLimitExceeded(
                 wouldRemove: absent.count, rosterSize: rosterSizeBefore, limitPercent: limit, report: report)
         }
-        for id in absent { try players.delete(id: id) }
+        for id in absent { try store.delete(id: id) }
         report.removed = absent.count
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import RosterFormats
 import RosterModel
 import Synchronization
 
@@ -11,7 +12,7 @@ final class RecordPipeline: @unchecked Sendable {
         /// A record that passed validation.
         case valid(RawRecord, Player)
         /// A record and everything wrong with it.
-        case invalid([ImportProblem])
+        case invalid([RecordProblem])
         /// Input that could not be read as its format (or could not be read at all).
         case unreadable(ReadError)
     }
@@ -44,6 +45,8 @@ final class RecordPipeline: @unchecked Sendable {
         done.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             defer { done.leave() }
+            // Its cache of field names is the reading thread's own.
+            var validator = validator
             var unknown = Set<String>()
             // Set at the end of the input, at an error that ends the reading, or when the importer stops.
             var last = false

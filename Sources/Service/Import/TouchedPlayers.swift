@@ -30,4 +30,18 @@ struct TouchedPlayers {
         count += 1
         return true
     }
+
+    /// Removes `id`; returns false when it was not there.
+    @discardableResult
+    mutating func remove(_ id: Int64) -> Bool {
+        guard id >= 0, id < TouchedPlayers.denseLimit else {
+            let removed = sparse.remove(id) != nil
+            if removed { count -= 1 }
+            return removed
+        }
+        guard contains(id) else { return false }
+        bits[Int(id >> 6)] &= ~(1 << UInt64(id & 63))
+        count -= 1
+        return true
+    }
 }

@@ -1,0 +1,62 @@
+import RosterModel
+
+/// What every text field of a player must be, whoever writes it: rosterdb's validator applies these sets, and the
+/// schema's CHECK constraints list the same characters (Migrations/0004_strict_players.sql), which a test proves
+/// character by character.
+///
+/// A value is trimmed of white space at both ends, holds no control character and no byte order mark, and has at
+/// least one visible character: a name of zero-width spaces or Hangul fillers would print as nothing.
+public enum TextRule {
+    /// Characters no text may hold: C0 and C1 controls, DEL, and U+FEFF, which inside a value is a byte order mark
+    /// carried in by joined files (`cat a.csv b.csv`), an invisible part of a name that no search finds.
+    public static let forbidden: [ClosedRange<UInt32>] = [0x00...0x1F, 0x7F...0x9F, 0xFEFF...0xFEFF]
+
+    /// Characters that show nothing: white space, Unicode's Default_Ignorable_Code_Point (zero-width spaces and
+    /// joiners, the Hangul fillers, variation selectors, tags, …) and U+2800, the blank Braille pattern.
+    public static let invisible: [ClosedRange<UInt32>] = WhiteSpace.ranges + [
+        0xAD...0xAD, 0x34F...0x34F, 0x61C...0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F,
+        0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x2800...0x2800, 0x3164...0x3164, 0xFE00...0xFE0F,
+        0xFEFF...0xFEFF, 0xFFA0...0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF,
+    ]
+
+    /// Whether `scalar` falls in one of `ranges`.
+    public static func contains(_ ranges: [ClosedRange<UInt32>], _ scalar: Unicode.Scalar) -> Bool {
+        ranges.contains { $0.contains(scalar.value) }
+    }
+
+    /// `text` without the white space at both ends.
+    public static func trimmed(_ text: String) -> String {
+        // Printable ASCII at both ends, as almost every value has, cannot be white space.
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return text
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !WhiteSpace.contains($0) }),
+            let last = scalars.lastIndex(where: { !WhiteSpace.contains($0) })
+        else { return "" }
+        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return text }
+        return String(scalars[first...last])
+    }
+
+    /// The first forbidden character of `text`, found by bytes first: C1 controls are encoded C2 80 – C2 9F and the
+    /// byte order mark EF BB BF, so text without those lead bytes needs no decoding.
+    public static func firstForbidden(in text: String) -> Unicode.Scalar? {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) || byte == 0xEF {
+                return text.unicodeScalars.first { contains(forbidden, $0) }
+            }
+            previous = byte
+        }
+        return nil
+    }
+
+    /// Whether `text` has a character that shows something.
+    public static func hasVisibleCharacter(_ text: String) -> Bool {
+        // Any printable ASCII character other than the space is visible.
+        if text.utf8.contains(where: { (0x21...0x7E).contains($0) }) { return true }
+        return text.unicodeScalars.contains { !contains(invisible, $0) && !contains(forbidden, $0) }
+    }
+}

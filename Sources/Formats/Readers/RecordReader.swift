@@ -1,0 +1,45 @@
+/// A stream of raw records from one input file, read in bounded memory whatever the file's size.
+public protocol RecordReader {
+    /// The next record, or nil at the end of the input. After a recoverable error the next call goes on with the
+    /// following record; after any other error it returns nil.
+    mutating func next() throws(ReadError) -> RawRecord?
+
+    /// Bytes consumed from the input so far, for progress reports.
+    var bytesRead: Int { get }
+}
+
+/// The formats `import` reads.
+public enum InputFormat: String, CaseIterable, Sendable {
+    case json, ndjson, csv
+
+    /// The format a file name's extension names (`.json`, `.ndjson`/`.jsonl`, `.csv`), if any.
+    public init?(fileName: String) {
+        guard let dot = fileName.lastIndex(of: ".") else { return nil }
+        switch fileName[fileName.index(after: dot)...].lowercased() {
+        case "json": self = .json
+        case "ndjson", "jsonl": self = .ndjson
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+
+    /// The format the first non-blank byte suggests: `[` a JSON array, `{` NDJSON, anything else CSV.
+    public init(sniffing firstNonBlankByte: UInt8?) {
+        switch firstNonBlankByte {
+        case UInt8(ascii: "["): self = .json
+        case UInt8(ascii: "{"): self = .ndjson
+        default: self = .csv
+        }
+    }
+}
+
+/// The reader for `format`, reading from `source`; a CSV header goes through `headerCheck` (see `CSVReader`).
+public func makeRecordReader(
+    _ format: InputFormat, source: ByteSource, headerCheck: @escaping ([String]) -> String? = { _ in nil }
+) -> any RecordReader {
+    switch format {
+    case .json: JSONArrayReader(source: source)
+    case .ndjson: NDJSONReader(source: source)
+    case .csv: CSVReader(source: source, headerCheck: headerCheck)
+    }
+}

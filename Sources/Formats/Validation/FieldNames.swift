@@ -1,0 +1,56 @@
+import RosterModel
+
+/// How record field names and CSV column names map to the player's fields: the canonical names and the aliases of
+/// `FieldRule`, compared ignoring case and surrounding spaces (`Name`, ` GOALS `).
+enum FieldNames {
+    /// A name's field, by its place in `fields`, and whether the name is one of its aliases.
+    struct Resolution: Sendable {
+        let index: Int
+        let isAlias: Bool
+    }
+
+    /// Every field, in declaration order; `Resolution.index` points into this and `rules`.
+    static let fields = PlayerField.allCases
+    /// Each field's rule, computed once.
+    static let rules = fields.map(\.rule)
+
+    private static let table: [String: Resolution] = {
+        var table: [String: Resolution] = [:]
+        for (index, rule) in rules.enumerated() {
+            table[key(rule.field.name)] = Resolution(index: index, isAlias: false)
+            for alias in rule.aliases { table[key(alias.name)] = Resolution(index: index, isAlias: true) }
+        }
+        return table
+    }()
+
+    /// The field `name` stands for, if any.
+    static func resolve(_ name: String) -> Resolution? {
+        table[name] ?? table[key(name)]
+    }
+
+    /// The form names are compared in: lower case, without surrounding white space.
+    static func key(_ name: String) -> String {
+        TextRule.trimmed(name).lowercased()
+    }
+
+    /// What is wrong with a CSV header: two columns for one field (`Name` and `name`), or no column for a field
+    /// every record needs. Nil when nothing is.
+    static func headerProblem(_ columns: [String]) -> String? {
+        var seen: [Int: Int] = [:]
+        for (offset, column) in columns.enumerated() {
+            guard let resolved = resolve(column) else { continue }
+            if let first = seen[resolved.index] {
+                return "columns \(first + 1) ('\(columns[first].shortened(to: 40))') and \(offset + 1) "
+                    + "('\(column.shortened(to: 40))') both mean \(fields[resolved.index].name)"
+            }
+            seen[resolved.index] = offset
+        }
+        let missing = rules.enumerated().filter { $0.element.isRequired && seen[$0.offset] == nil }.map(\.element)
+        guard !missing.isEmpty else { return nil }
+        let names = (missing.count == 1 ? "column " : "columns ")
+            + missing.map { "'\($0.field.name)'" }.joined(separator: " and ")
+        let found = columns.prefix(8).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
+            + (columns.count > 8 ? ", …" : "")
+        return "the header has no \(names), which every record needs (its columns: \(found))"
+    }
+}

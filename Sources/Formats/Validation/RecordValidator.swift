@@ -1,0 +1,304 @@
+import RosterModel
+
+/// Turns a raw record into a player, or into the list of everything wrong with it, by the rules of each field
+/// (`PlayerField.rule`). Field names are matched ignoring case and surrounding spaces; aliases (`goal`, `assist`,
+/// `age` holding the birth date) work as the canonical names do. JSON null, an absent field and an empty CSV cell all
+/// mean unknown.
+public struct RecordValidator: Sendable {
+    /// Birth dates after this day are refused as typing errors.
+    public let latestBirthDate: CalendarDate
+    /// The input as the user named it, for problems.
+    public let file: String
+    /// The previous record's field names and what they resolved to, by position: most records of a file repeat them.
+    private var previousNames: [(name: String, resolved: FieldNames.Resolution?)] = []
+
+    public init(latestBirthDate: CalendarDate, file: String) {
+        self.latestBirthDate = latestBirthDate
+        self.file = file
+    }
+
+    /// What is wrong with a CSV header for player records, or nil; for `makeRecordReader(_:source:headerCheck:)`.
+    public static func headerProblem(_ columns: [String]) -> String? {
+        FieldNames.headerProblem(columns)
+    }
+
+    /// The outcome for one record.
+    public enum Validated: Sendable {
+        case valid(Player)
+        case invalid([RecordProblem])
+    }
+
+    /// The player the record describes, or its problems; names of fields rosterdb does not know go to `unknown`.
+    public mutating func validate(_ record: RawRecord, unknown: inout Set<String>) -> Validated {
+        var problems: [RecordProblem] = []
+        var slots = [RawField?](repeating: nil, count: FieldNames.fields.count)
+        var unknownHere: [String] = []
+        for (position, field) in record.fields.enumerated() {
+            guard let resolved = resolve(field.name, at: position) else {
+                if unknownHere.contains(field.name) {
+                    problems.append(problem(record, field, "the field appears more than once in the record"))
+                } else {
+                    unknownHere.append(field.name)
+                    unknown.insert(field.name)
+                }
+                continue
+            }
+            if let other = slots[resolved.index] {
+                if other.name == field.name {
+                    problems.append(problem(record, field, "the field appears more than once in the record"))
+                } else {
+                    let (first, second) = other.name < field.name ? (other.name, field.name) : (field.name, other.name)
+                    problems.append(
+                        problem(record, field, "the record names both \(first) and \(second), which mean the same"))
+                }
+                continue
+            }
+            slots[resolved.index] = field
+        }
+
+        var player = Player(name: "", position: .forward)
+        for (index, rule) in FieldNames.rules.enumerated() {
+            let field = rule.field
+            guard let raw = slots[index] else {
+                if rule.isRequired {
+                    problems.append(
+                        RecordProblem(
+                            file: file, record: record.number, location: record.location, field: field.name,
+                            message: "is required"))
+                }
+                continue
+            }
+            switch value(of: raw, by: rule) {
+            case .success(let value?): player[field] = value
+            case .success(nil) where rule.isRequired:
+                // Reported where it is written, which for a record over several lines is not where the record starts.
+                problems.append(
+                    raw.value == .null
+                        ? RecordProblem(
+                            file: file, record: record.number, location: record.location, field: field.name,
+                            message: "is required")
+                        : problem(record, raw, "is empty or only white space"))
+            case .success(nil): continue
+            case .failure(let message): problems.append(problem(record, raw, message.text))
+            }
+        }
+        return problems.isEmpty ? .valid(player) : .invalid(problems)
+    }
+
+    /// The field `name` stands for, from the cache of the previous record's names when it is the same name.
+    private mutating func resolve(_ name: String, at position: Int) -> FieldNames.Resolution? {
+        if position < previousNames.count, previousNames[position].name == name {
+            return previousNames[position].resolved
+        }
+        let resolved = FieldNames.resolve(name)
+        if position < previousNames.count {
+            previousNames[position] = (name, resolved)
+        } else if position == previousNames.count, position < RawRecord.maximumFieldCount {
+            previousNames.append((name, resolved))
+        }
+        return resolved
+    }
+
+    // MARK: - Values
+
+    /// The field's value checked by `rule`: nil for unknown, or the message that says what is wrong.
+    func value(of raw: RawField, by rule: FieldRule) -> Result<FieldValue?, Message> {
+        // Only the birth date's `age` alias carries a hint, so the name is compared only then.
+        if rule.aliases.contains(where: { $0.numberHint != nil }),
+            let hint = rule.aliases.first(where: { FieldNames.key($0.name) == FieldNames.key(raw.name) })?.numberHint,
+            let number = RecordValidator.numberText(raw.value)
+        {
+            return .failure(Message("\(hint) (got \(number))"))
+        }
+        switch rule.kind {
+        case .wholeNumber(let range): return wholeNumber(raw.value, in: range).map { $0.map(FieldValue.integer) }
+        case .text(let maximumLength): return text(raw.value, maximumLength: maximumLength).map { $0.map(FieldValue.text) }
+        case .position: return position(raw.value)
+        case .date(let earliest): return date(raw.value, earliest: earliest).map { $0.map(FieldValue.date) }
+        }
+    }
+
+    /// A whole number in `range`; nil for unknown. JSON needs a number, CSV a cell of digits.
+    private func wholeNumber(_ value: RawValue, in range: ClosedRange<Int64>) -> Result<Int64?, Message> {
+        let what = range.lowerBound > 0 ? "a positive whole number" : "a whole number"
+        let literal: String
+        switch value {
+        case .null: return .success(nil)
+        case .number(let text): literal = text
+        case .cell(let text): literal = RecordValidator.trimmed(text)
+        default: return .failure(Message("expected \(what), got \(RecordValidator.describe(value))"))
+        }
+        let shown = RecordValidator.shown(value)
+        guard let number = RecordValidator.wholeNumber(literal) else {
+            return .failure(Message("expected \(what), got \(shown)"))
+        }
+        switch number {
+        case .negative: return .failure(Message("must not be negative, got \(shown)"))
+        case .tooLarge:
+            return .failure(Message("must be at most \(range.upperBound.groupedDigits), got \(shown)"))
+        case .value(let number) where number < range.lowerBound:
+            return .failure(Message("expected \(what), got \(shown)"))
+        case .value(let number) where number > range.upperBound:
+            return .failure(Message("must be at most \(range.upperBound.groupedDigits), got \(shown)"))
+        case .value(let number): return .success(number)
+        }
+    }
+
+    /// Text that follows `TextRule`, trimmed; nil for unknown (null, or empty once trimmed).
+    private func text(_ value: RawValue, maximumLength: Int) -> Result<String?, Message> {
+        let raw: String
+        switch value {
+        case .null: return .success(nil)
+        case .string(let text), .cell(let text): raw = text
+        case .oversizedString(let bytes):
+            return .failure(
+                Message(
+                    "is longer than \(maximumLength.groupedDigits) characters (a string of \(bytes.groupedDigits) "
+                        + "bytes)"))
+        default: return .failure(Message("expected a string, got \(RecordValidator.describe(value))"))
+        }
+        let trimmed = TextRule.trimmed(raw)
+        if trimmed.isEmpty { return .success(nil) }
+        if let forbidden = TextRule.firstForbidden(in: trimmed) {
+            // Files joined together (`cat a.csv b.csv`) carry the second file's byte order mark into a value.
+            if forbidden == "\u{FEFF}" {
+                return .failure(Message("contains U+FEFF, a byte order mark, which belongs only at the start of a file"))
+            }
+            return .failure(Message("contains the control character \(forbidden.codePoint)"))
+        }
+        if !TextRule.hasVisibleCharacter(trimmed) {
+            var seen: [String] = []
+            for scalar in trimmed.unicodeScalars where !seen.contains(scalar.codePoint) { seen.append(scalar.codePoint) }
+            let listed = seen.prefix(3).joined(separator: ", ") + (seen.count > 3 ? ", …" : "")
+            return .failure(Message("has no visible character, only invisible ones (\(listed))"))
+        }
+        // A string has at most as many characters as bytes, so most need no counting.
+        if trimmed.utf8.count > maximumLength {
+            let length = trimmed.unicodeScalars.count
+            if length > maximumLength {
+                return .failure(
+                    Message("is longer than \(maximumLength.groupedDigits) characters (\(length.groupedDigits))"))
+            }
+        }
+        return .success(trimmed)
+    }
+
+    private func position(_ value: RawValue) -> Result<FieldValue?, Message> {
+        switch text(value, maximumLength: 40) {
+        case .failure(let message): return .failure(message)
+        case .success(nil): return .success(nil)
+        case .success(let code?):
+            guard let position = Position(parsing: code) else {
+                return .failure(Message("unknown position \(RecordValidator.shown(value)); \(Position.accepted)"))
+            }
+            return .success(.position(position))
+        }
+    }
+
+    private func date(_ value: RawValue, earliest: CalendarDate) -> Result<CalendarDate?, Message> {
+        let shown = RecordValidator.shown(value)
+        let literal: String
+        switch value {
+        case .null: return .success(nil)
+        case .string(let text), .cell(let text): literal = TextRule.trimmed(text)
+        case .oversizedString:
+            return .failure(Message("expected a date written yyyy-MM-dd, got \(RecordValidator.describe(value))"))
+        default: return .failure(Message("expected a date written yyyy-MM-dd, got \(RecordValidator.describe(value))"))
+        }
+        if literal.isEmpty { return .success(nil) }
+        guard let date = CalendarDate(iso: literal) else {
+            return .failure(
+                Message(
+                    CalendarDate.hasISOShape(literal)
+                        ? "\(shown) is not a real date" : "expected a date written yyyy-MM-dd, got \(shown)"))
+        }
+        if date > latestBirthDate { return .failure(Message("\(shown) is in the future")) }
+        if date < earliest { return .failure(Message("\(shown) is before \(earliest)")) }
+        return .success(date)
+    }
+
+    // MARK: - Problems
+
+    private func problem(_ record: RawRecord, _ field: RawField, _ message: String) -> RecordProblem {
+        RecordProblem(
+            file: file, record: record.number, location: field.location, field: field.name,
+            value: RecordValidator.display(field.value), message: message)
+    }
+
+    /// A failure message; a distinct type so `Result` can carry it.
+    public struct Message: Error, Sendable {
+        public let text: String
+        init(_ text: String) { self.text = text }
+    }
+
+    // MARK: - Helpers
+
+    enum WholeNumber {
+        case value(Int64)
+        case negative
+        case tooLarge
+    }
+
+    /// Reads `-?digits` with no sign of `+`, fraction or exponent; nil when it is not a whole number.
+    static func wholeNumber(_ literal: String) -> WholeNumber? {
+        var digits = Substring(literal)
+        let negative = digits.first == "-"
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8.zero...UInt8.nine).contains($0) }) else {
+            return nil
+        }
+        if negative { return .negative }  // `-0` as well: a count is never written with a minus sign.
+        guard let value = Int64(digits) else { return .tooLarge }
+        return .value(value)
+    }
+
+    /// The digits of a value that is a number (a JSON number, or a CSV cell that reads as one), else nil.
+    static func numberText(_ value: RawValue) -> String? {
+        switch value {
+        case .number(let text): text
+        case .cell(let text), .string(let text): Int(TextRule.trimmed(text)) != nil ? TextRule.trimmed(text) : nil
+        default: nil
+        }
+    }
+
+    /// CSV cells are trimmed like every text value before they are read as numbers.
+    private static func trimmed(_ text: String) -> String { TextRule.trimmed(text) }
+
+    /// A value as messages quote it: a JSON string as its literal, a CSV cell between single quotes, so that
+    /// spaces at either end can be seen.
+    static func shown(_ value: RawValue) -> String {
+        switch value {
+        case .string(let text): JSONText.quoted(text.shortened(to: 60))
+        case .cell(let text): "'\(text.shortened(to: 60))'"
+        default: display(value)
+        }
+    }
+
+    /// A value with its type, for messages about a value of the wrong type.
+    static func describe(_ value: RawValue) -> String {
+        switch value {
+        case .null: "null"
+        case .string(let text): "a string (\(JSONText.quoted(text.shortened(to: 60))))"
+        case .number(let text): "a number (\(text))"
+        case .bool(let flag): "a boolean (\(flag))"
+        case .array: "an array"
+        case .object: "an object"
+        case .cell(let text): "'\(text.shortened(to: 60))'"
+        case .oversizedString(let bytes): "a string of \(bytes.groupedDigits) bytes"
+        }
+    }
+
+    /// A value as the JSON report's `value` gives it.
+    static func display(_ value: RawValue) -> String {
+        switch value {
+        case .null: "null"
+        case .string(let text): JSONText.quoted(text.shortened(to: 60))
+        case .number(let text): text
+        case .bool(let flag): String(flag)
+        case .array: "[…]"
+        case .object: "{…}"
+        case .cell(let text): text.shortened(to: 60)
+        case .oversizedString(let bytes): "(\(bytes.groupedDigits) bytes)"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// A field of a player, in the order records, exports and views list them. Every layer derives its own list from
+/// this one — the record rules (`FieldRule`), the database columns (`PlayerColumn`), the writers and the views —
+/// each with an exhaustive switch, so adding a case makes the compiler point at every place that must learn it.
+public enum PlayerField: String, CaseIterable, Sendable, Comparable {
+    case id, name, position, goals, assists, nationality
+    case birthDate = "birth_date"
+    case image
+
+    /// The name records, exports and the database use (`birth_date`).
+    public var name: String { rawValue }
+
+    /// The Swift type of the field's value, which decides how it is stored and read back.
+    public var valueType: FieldValue.ValueType {
+        switch self {
+        case .id, .goals, .assists: .integer
+        case .name, .nationality, .image: .text
+        case .position: .position
+        case .birthDate: .date
+        }
+    }
+
+    /// Fields a player may lack: their value is unknown (JSON `null`, an empty CSV cell, SQL NULL).
+    public var isOptional: Bool {
+        switch self {
+        case .id, .nationality, .birthDate, .image: true
+        case .name, .position, .goals, .assists: false
+        }
+    }
+
+    public static func < (lhs: PlayerField, rhs: PlayerField) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// The value of one field of a player, typed.
+public enum FieldValue: Hashable, Sendable {
+    case integer(Int64)
+    case text(String)
+    case position(Position)
+    case date(CalendarDate)
+
+    /// The cases without their values.
+    public enum ValueType: Sendable {
+        case integer, text, position, date
+    }
+
+    /// The value as text, as a table or a message shows it: digits, the text, the position code, `yyyy-MM-dd`.
+    public var text: String {
+        switch self {
+        case .integer(let value): String(value)
+        case .text(let text): text
+        case .position(let position): position.code
+        case .date(let date): date.description
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import RosterModel
+import RosterRepository
+
+/// Why `show` found no single player.
+public enum LookupError: CategorizedError {
+    /// Nothing matches; `suggestions` are players whose names start with the same words.
+    case notFound(String, suggestions: [Player])
+    /// Several players have that name.
+    case ambiguous(String, candidates: [Player])
+
+    public var category: ErrorCategory { .failure }
+
+    public var description: String {
+        switch self {
+        case .notFound(let text, _): "no player matches '\(text)'"
+        case .ambiguous(let text, let candidates): "'\(text)' matches \(candidates.count) players; give an id"
+        }
+    }
+}
+
+extension Roster {
+    /// The one player `text` names: an id (all digits), else a name compared ignoring case, accents and spacing.
+    public func findPlayer(_ text: String) throws -> Player {
+        try database.read { players in
+            if let id = Int64(text), let player = try players.player(id: id) { return player }
+            let named = try players.players(sortName: NameFolding.fold(text))
+            switch named.count {
+            case 1: return named[0]
+            case 0:
+                var criteria = PlayerCriteria()
+                let words = NameFolding.words(text)
+                criteria.nameSearches = [words]
+                var suggestions: [Player] = []
+                if !words.isEmpty {
+                    try players.forEachPlayer(
+                        matching: criteria, orderedBy: [SortOrder(.name)], limit: 5, offset: 0
+                    ) { suggestions.append($0) }
+                }
+                throw LookupError.notFound(text, suggestions: suggestions)
+            default:
+                throw LookupError.ambiguous(text, candidates: named)
+            }
+        }
+    }
+}
