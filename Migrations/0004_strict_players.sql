@@ -55,12 +55,13 @@ CREATE TABLE players_new (
                         0x2D, 0xFFF8, 0x1BCA0, 0x2D, 0x1BCA3, 0x1D173, 0x2D, 0x1D17A, 0xE0000, 0x2D, 0xE0FFF) || ']*'
                     AND nationality NOT GLOB '*[' || char(0x1, 0x2D, 0x1F, 0x7F, 0x2D, 0x9F, 0xFEFF) || ']*'
                     AND instr(CAST(nationality AS BLOB), x'00') = 0)),
-    -- A real day written yyyy-MM-dd (date() normalizes 2023-02-30 to 2023-03-02), from 1850-01-01. Not after today
-    -- is a trigger below: a CHECK cannot ask the date.
+    -- A real day written yyyy-MM-dd, from 1850-01-01: date() with a modifier goes through the day number, which
+    -- turns 2023-02-30 into 2023-03-02 (without one, it returns 2023-02-30 as it is). Not after today is a trigger
+    -- below: a CHECK cannot ask the date.
     birth_date  TEXT
                 CONSTRAINT birth_date_is_a_real_day_from_1850 CHECK (birth_date IS NULL OR (
                     birth_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
-                    AND date(birth_date) IS birth_date AND birth_date >= '1850-01-01')),
+                    AND date(birth_date, '+0 days') IS birth_date AND birth_date >= '1850-01-01')),
     image       TEXT
                 CONSTRAINT image_is_text_of_1_to_2048_visible_characters CHECK (image IS NULL OR (
                     typeof(image) = 'text' AND length(image) <= 2048

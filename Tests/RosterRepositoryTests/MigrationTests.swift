@@ -164,6 +164,76 @@ import TestSupport
         }
     }
 
+    // MARK: - Rebuilding a table
+
+    /// A roster at schema 3 holding `rows` (SQL value lists for id, name, position, nationality, birth_date, image).
+    private func olderRoster(_ rows: [String]) throws {
+        let old = try RosterDatabase(path: path, mode: .createIfMissing, migrations: Array(Migration.embedded.prefix(3)))
+        for row in rows {
+            try old.connection.execute(
+                "INSERT INTO players (id, name, position, nationality, birth_date, image) VALUES (\(row))")
+        }
+        try old.connection.execute("UPDATE players SET sort_name = lower(name)")
+        try old.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    @Test func aRebuildKeepsEveryRowTheirSearchAndTheirOrder() throws {
+        try olderRoster([
+            "1, 'Kylian Mbappé', 'ST', 'France', '1998-12-20', NULL",
+            "5, 'Ángel Di María', 'RW', 'ARGENTINA', NULL, 'angel.png'",
+            "9, 'Son Heung-min', 'LW', 'South Korea', '1992-07-08', NULL",
+        ])
+        let database = try RosterDatabase(path: path, mode: .existing)
+        #expect(database.openReport.appliedMigrations.map(\.identifier) == ["0004_strict_players"])
+        let players = try database.read { players in
+            var all: [Player] = []
+            try players.forEachPlayer { all.append($0) }
+            return all
+        }
+        #expect(players.map(\.id) == [1, 5, 9])
+        #expect(players[1] == Player(id: 5, name: "Ángel Di María", position: .rightWinger, nationality: "ARGENTINA",
+                                     image: "angel.png"))
+        var criteria = PlayerCriteria()
+        criteria.nameSearches = [["heung", "min"]]
+        #expect(try database.read { try $0.count(matching: criteria) } == 1)
+        criteria = PlayerCriteria()
+        criteria.nationalityKeys = ["argentina"]
+        #expect(try database.read { try $0.count(matching: criteria) } == 1)
+        #expect(try database.read { try $0.hasUnfoldedRows() } == false)
+        let check = try database.connection.prepare("PRAGMA integrity_check")
+        #expect(try check.firstRow { $0.text(at: 0) } == "ok")
+        // The new rules hold for every writer.
+        #expect(throws: DatabaseError.self) {
+            try database.connection.execute("INSERT INTO players (name, position) VALUES (' Padded', 'GK')")
+        }
+    }
+
+    @Test func aRebuildRefusesRowsThatBreakItsRulesNamingThemAndLeavesTheRosterUntouched() throws {
+        try olderRoster([
+            "1, 'Fine Player', 'GK', NULL, NULL, NULL",
+            "7, ' Padded Name', 'GK', NULL, NULL, NULL",
+            "9, 'Old Timer', 'GK', NULL, '1700-01-01', NULL",
+            "11, 'Time Traveller', 'GK', NULL, '2999-01-01', NULL",
+            "12, 'Long Image', 'GK', NULL, NULL, '\(String(repeating: "x", count: 3000))'",
+        ])
+        let before = folder.bytes(of: path)
+        let error = #expect(throws: DatabaseOpenError.self) { try RosterDatabase(path: path, mode: .existing) }
+        guard case .migrationRefused(_, let migration, let rows, let count) = error else {
+            Issue.record("expected migrationRefused, got \(String(describing: error))")
+            return
+        }
+        #expect(migration == "0004_strict_players")
+        #expect(count == 4)
+        #expect(rows.map(\.id) == [7, 9, 11, 12])
+        #expect(rows[0].rule.contains("name_is_text_of_1_to_200_visible_characters"))
+        #expect(rows[1].rule.contains("birth_date_is_a_real_day_from_1850"))
+        #expect(rows[2].rule.contains("birth_date is in the future"))
+        #expect(rows[3].rule.contains("image_is_text_of_1_to_2048_visible_characters"))
+        #expect(error?.description.contains("id 7: ") == true)
+        #expect(folder.bytes(of: path) == before)
+        #expect(try ledger(path).count == 3)
+    }
+
     private func withLedger(_ body: (Connection) throws -> Void) throws {
         let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
         try body(connection)

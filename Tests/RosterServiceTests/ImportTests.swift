@@ -230,6 +230,35 @@ import TestSupport
         #expect(try roster.count() == 0)
     }
 
+    @Test(arguments: [false, true])
+    func whetherAnImportIsAcceptedDoesNotDependOnTheOrderOfItsRecords(reversed: Bool) throws {
+        var records = [#"{"name": "Anna", "position": "GK"}"#, #"{"id": 1, "name": "Bert", "position": "ST"}"#]
+        if reversed { records.reverse() }
+        let report = try importing("[" + records.joined(separator: ",") + "]")
+        #expect(report.added == 2)
+        let players = try all()
+        #expect(players.first { $0.name == "Bert" }?.id == 1)
+        #expect(players.first { $0.name == "Anna" }?.id == 2)
+        // Into a roster that holds players, the same.
+        let more = try importing(#"[{"name": "Carl", "position": "GK"}, {"id": 3, "name": "Dora", "position": "ST"}]"#)
+        #expect(more.added == 2)
+        #expect(try all().map { "\($0.id!) \($0.name)" } == ["1 Bert", "2 Anna", "3 Dora", "4 Carl"])
+    }
+
+    @Test func newPlayersGetTheNextIdAndNeverOnePastTheLargestAllowed() throws {
+        _ = try importing(#"[{"id": 9007199254740991, "name": "Last", "position": "GK"}]"#)
+        _ = try importing(#"[{"name": "Next", "position": "GK"}, {"name": "Then", "position": "GK"}]"#)
+        #expect(try all().map(\.id) == [1, 2, 9_007_199_254_740_991])
+    }
+
+    @Test func matchingWithoutIdIgnoresCaseAndAccentsOfTheName() throws {
+        _ = try importing(#"[{"name": "Gerd Müller", "position": "ST", "birth_date": "1945-11-03", "goals": 68}]"#)
+        let report = try importing(
+            #"[{"name": "GERD MULLER", "position": "ST", "birth_date": "1945-11-03", "goals": 69}]"#)
+        #expect((report.added, report.updated) == (0, 1))
+        #expect(try all().map(\.name) == ["GERD MULLER"])
+    }
+
     @Test func twoStoredPlayersWithOneNameAndBirthDateNeedAnId() throws {
         _ = try importing("""
             [{"id": 1, "name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"},
