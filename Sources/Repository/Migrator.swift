@@ -94,7 +94,8 @@ struct Migrator {
         return appliedNow
     }
 
-    private func apply(_ migration: Migration, to connection: Connection, path: String) throws {
+    /// Runs one migration's steps on `connection`, inside the caller's transaction.
+    func apply(_ migration: Migration, to connection: Connection, path: String) throws {
         switch migration.plan {
         case .script(let sql):
             try connection.execute(sql)

@@ -9,6 +9,9 @@ public final class RosterDatabase {
         case existing
         /// The file is created when missing (commands that write).
         case createIfMissing
+        /// Nothing is written (a dry run): a write is checked as it would be and then rolled back, pending
+        /// migrations included, and a missing file is stood in for by an empty database in memory.
+        case check
     }
 
     /// What opening did to the file.
@@ -17,6 +20,8 @@ public final class RosterDatabase {
         public let created: Bool
         /// The migrations applied just now, in order.
         public let appliedMigrations: [Migration]
+        /// The migrations a `.check` opening left pending: each write applies them, and rolls them back.
+        public let pendingMigrations: [Migration]
         /// The schema version the file is at now.
         public let schemaVersion: Int
     }
@@ -37,11 +42,14 @@ public final class RosterDatabase {
         stop: StopSignal = .never
     ) throws {
         self.path = path
-        let access = try RosterDatabase.checkFile(at: path, mode: mode)
+        let access = try RosterDatabase.checkFile(at: path, mode: mode == .check ? .createIfMissing : mode)
         do {
             let file = RosterDatabase.literalPath(path)
             let single = SQLITE_OPEN_NOMUTEX
             switch access {
+            case .create where mode == .check:
+                connection = try Connection(
+                    path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | single)
             case .create:
                 connection = try Connection(path: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | single)
             case .readWrite: connection = try Connection(path: file, flags: SQLITE_OPEN_READWRITE | single)
@@ -77,9 +85,15 @@ public final class RosterDatabase {
 
         // Nothing has been written before this point. A read-only connection reads the file in the journal mode
         // it has; asking it for WAL would be a write.
-        try connection.execute((isReadOnly ? "" : "PRAGMA journal_mode = WAL; ") + "PRAGMA foreign_keys = ON")
+        // A check writes nothing, not even the journal mode.
+        try connection.execute(
+            (isReadOnly || mode == .check ? "" : "PRAGMA journal_mode = WAL; ") + "PRAGMA foreign_keys = ON")
         // The write lock is taken only when there is something to apply, so that opening never waits for a writer.
-        let appliedNow = pending.isEmpty ? [] : try migrator.migrate(connection, path: path)
+        let deferring = mode == .check && access != .create
+        let appliedNow = pending.isEmpty || deferring ? [] : try migrator.migrate(connection, path: path)
+        deferredMigrations = deferring ? pending : []
+        self.migrator = migrator
+        writesNothing = mode == .check
         let players = PlayerRepository(connection: connection)
         self.players = players
         // A migration that adds a derived column leaves it to be filled, which the fold needs Swift for; rosterdb's
@@ -89,9 +103,15 @@ public final class RosterDatabase {
             _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
         }
         openReport = OpenReport(
-            created: applied.isEmpty, appliedMigrations: appliedNow,
+            created: applied.isEmpty, appliedMigrations: appliedNow, pendingMigrations: deferredMigrations,
             schemaVersion: migrator.migrations.last?.version ?? 0)
     }
+
+    /// Migrations a `.check` opening left to apply inside each write, which it rolls back.
+    private let deferredMigrations: [Migration]
+    private let migrator: Migrator
+    /// Opened `.check`: every write is rolled back.
+    private let writesNothing: Bool
 
     /// Whether this roster was opened read-only, because this user cannot write it.
     public let isReadOnly: Bool
@@ -104,11 +124,14 @@ public final class RosterDatabase {
     /// underived are filled first. Once committed, the write-ahead log is copied into the database file, so that the
     /// file alone holds the roster again. With `commit` false (a dry run) everything is rolled back at the end.
     public func write<T>(commit: Bool = true, _ body: (PlayerRepository) throws -> T) throws -> T {
-        let result = try connection.transaction(.immediate, commit: commit) {
+        if !deferredMigrations.isEmpty { try connection.execute("PRAGMA foreign_keys = OFF") }
+        defer { if !deferredMigrations.isEmpty { try? connection.execute("PRAGMA foreign_keys = ON") } }
+        let result = try connection.transaction(.immediate, commit: commit && !writesNothing) {
+            for migration in deferredMigrations { try migrator.apply(migration, to: connection, path: path) }
             try players.fillDerivedColumns()
             return try body(players)
         }
-        guard commit else { return result }
+        guard commit && !writesNothing else { return result }
         // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
         _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
         return result

@@ -25,6 +25,7 @@ extension Roster {
             }
         }
         report.committed = !options.dryRun
+        report.pendingMigrations = openSummary.pendingMigrations
         report.seconds = MonotonicClock.seconds(since: started)
         return report
     }

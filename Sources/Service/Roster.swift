@@ -8,6 +8,9 @@ public final class Roster {
         case read
         /// The database is created when missing.
         case write
+        /// Nothing is written, not a byte: a dry run of a write, which applies pending migrations, the work itself
+        /// and then rolls everything back. A missing database is stood in for by an empty one in memory.
+        case check
     }
 
     /// What opening did to the database file.
@@ -16,6 +19,8 @@ public final class Roster {
         public let created: Bool
         /// Migrations applied just now, as `0002_query_indexes`.
         public let appliedMigrations: [String]
+        /// Migrations a `.check` roster applies inside each write and rolls back.
+        public let pendingMigrations: [String]
         public let schemaVersion: Int
     }
 
@@ -30,13 +35,21 @@ public final class Roster {
     /// category is `.interrupted`.
     public init(path: String, access: Access, busyTimeout: Double = 5, stop: StopSignal = .never) throws {
         database = try RosterDatabase(
-            path: path, mode: access == .write ? .createIfMissing : .existing, busyTimeout: busyTimeout, stop: stop)
+            path: path, mode: Roster.openMode(access), busyTimeout: busyTimeout, stop: stop)
         self.path = path
         self.stop = stop
         let report = database.openReport
         openSummary = OpenSummary(
             created: report.created, appliedMigrations: report.appliedMigrations.map(\.identifier),
-            schemaVersion: report.schemaVersion)
+            pendingMigrations: report.pendingMigrations.map(\.identifier), schemaVersion: report.schemaVersion)
+    }
+
+    private static func openMode(_ access: Access) -> RosterDatabase.OpenMode {
+        switch access {
+        case .read: .existing
+        case .write: .createIfMissing
+        case .check: .check
+        }
     }
 
     /// The number of players.

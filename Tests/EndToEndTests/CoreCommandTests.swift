@@ -63,6 +63,30 @@ import TestSupport
         #expect(result.stderr == "Migrated old.db to schema version \(Migration.embedded.count) (applied \(applied)).\n")
     }
 
+    @Test func aDryRunOnAnOlderRosterChangesNoByteAndSaysWhatItWouldMigrate() throws {
+        do {
+            let old = try RosterDatabase(
+                path: folder.path("old.db"), mode: .createIfMissing, migrations: Array(Migration.embedded.prefix(3)))
+            try old.connection.execute("INSERT INTO players (name, position, sort_name) VALUES ('Kept', 'GK', 'kept')")
+            try old.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let before = folder.bytes(of: folder.path("old.db"))
+        try folder.write(#"[{"name": "New Player", "position": "ST"}, {"name": "Kept", "position": "CB"}]"#, to: "f.json")
+        let result = try run(["--db", "old.db", "import", "--dry-run", "f.json", "--report", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("1 to add, 1 to update"))
+        #expect(result.stderr.contains("the roster would first be migrated (0004_strict_players)"))
+        #expect(result.stdout.contains(#""pending_migrations":["0004_strict_players"]"#))
+        #expect(folder.bytes(of: folder.path("old.db")) == before)
+        #expect(folder.bytes(of: folder.path("old.db-wal"))?.isEmpty ?? true)
+
+        // A dry run into a roster that does not exist creates nothing.
+        let missing = try run(["--db", "new.db", "import", "--dry-run", "f.json"])
+        #expect(missing.status == 0, "\(missing.stderr)")
+        #expect(missing.stderr.contains("2 to add"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("new.db")))
+    }
+
     @Test func refusedDatabasesExitOneAndStayByteForByte() throws {
         let garbage = Array("not a database, just text\n".utf8)
         try folder.write(bytes: garbage, to: "text.db")

@@ -54,7 +54,7 @@ struct ImportCommand: Command {
         // Before opening: a signal while waiting for the lock, or during a migration, must stop rosterdb with its
         // message and exit code too, not kill it.
         SignalTrap.install()
-        let roster = try context.openRoster(.write, stop: SignalTrap.stop)
+        let roster = try context.openRoster(dryRun ? .check : .write, stop: SignalTrap.stop)
         var options = ImportOptions()
         options.format = format
         options.prune = prune

@@ -15,6 +15,9 @@ enum ImportReportView {
             counts = "\(report.added.groupedDigits) to add, \(report.updated.groupedDigits) to update, "
                 + "\(report.unchanged.groupedDigits) unchanged, \(report.removed.groupedDigits) to remove"
             text = "Checked \(files) (dry run, nothing written): \(records) — \(counts)"
+            if !report.pendingMigrations.isEmpty {
+                text += "; the roster would first be migrated (\(report.pendingMigrations.joined(separator: ", ")))"
+            }
         } else {
             counts = "\(report.added.groupedDigits) added, \(report.updated.groupedDigits) updated, "
                 + "\(report.unchanged.groupedDigits) unchanged, \(report.removed.groupedDigits) removed"
@@ -50,6 +53,7 @@ enum ImportReportView {
             ("files", "[" + report.files.map(JSONText.quoted).joined(separator: ",") + "]"),
             ("committed", String(report.committed)),
             ("dry_run", String(report.dryRun)),
+            ("pending_migrations", "[" + report.pendingMigrations.map(JSONText.quoted).joined(separator: ",") + "]"),
             ("records", String(report.records)),
             ("added", String(report.added)),
             ("updated", String(report.updated)),

@@ -23,6 +23,8 @@ public struct ImportReport: Sendable {
     /// Why `--prune` removed nothing although asked to, if it did.
     public var pruneSkippedReason: String?
     public var dryRun = false
+    /// Migrations a dry run found pending: a real import would apply them first.
+    public var pendingMigrations: [String] = []
     /// Whether the changes were written.
     public var committed = false
     public var seconds = 0.0
