@@ -18,13 +18,16 @@ extension PlayerRepository: PlayerStore {
     /// Runs `body` — a load of many players — with a store to write through. Into an empty table, that store is a
     /// `BulkLoad`: rosterdb's own indexes and insert triggers are set aside and built once at the end, which is many
     /// times faster than a million B-tree inserts each; otherwise it is the repository itself. Must run inside a
-    /// write transaction, so that a failure anywhere leaves the schema as it was.
-    public func load<T>(_ body: (any PlayerStore) throws -> T) throws -> T {
+    /// write transaction, so that a failure anywhere leaves the schema as it was. `building` hears of each step of
+    /// the build at the end (`completed` of `total`), which may take a third of the load.
+    public func load<T>(
+        building: (_ completed: Int, _ total: Int) -> Void = { _, _ in }, _ body: (any PlayerStore) throws -> T
+    ) throws -> T {
         precondition(connection.isInTransaction, "a load must run inside a write transaction")
         guard try count() == 0 else { return try body(self) }
         let bulk = try BulkLoad(players: self)
         let result = try body(bulk)
-        try bulk.finish()
+        try bulk.finish(building: building)
         return result
     }
 }
@@ -85,13 +88,20 @@ final class BulkLoad: PlayerStore {
         return try players.players(sortName: sortName, birthDate: birthDate)
     }
 
-    /// Builds every object set aside again, and the name search index, which missed every insert.
-    func finish() throws {
+    /// Builds every object set aside again, and the name search index, which missed every insert; tells `building`
+    /// before each step and once all are done.
+    func finish(building: (_ completed: Int, _ total: Int) -> Void) throws {
         try players.connection.execute("PRAGMA ignore_check_constraints = OFF")
         // Index builds sort; let SQLite's sorter use a second core.
         try players.connection.execute("PRAGMA threads = 2")
-        for object in suspended { try restore(object.name) }
+        let total = suspended.count + 1
+        for (completed, object) in suspended.enumerated() {
+            building(completed, total)
+            try restore(object.name)
+        }
+        building(total - 1, total)
         try players.connection.execute("INSERT INTO players_search (players_search) VALUES ('rebuild')")
+        building(total, total)
     }
 
     private func restore(_ name: String) throws {

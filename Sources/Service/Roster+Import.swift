@@ -15,14 +15,24 @@ extension Roster {
             try InputFile(opening: name, standardInput: standardInput)
         }
         var report = try database.write(commit: !options.dryRun) { players in
-            try players.load { store in
+            var records = 0
+            let report = try players.load(
+                building: { completed, total in
+                    progress?(
+                        ImportProgress(
+                            phase: .building(completed: completed, total: total), records: records, bytesRead: 0,
+                            totalBytes: nil))
+                }
+            ) { store in
                 var session = try ImportSession(
                     store: store, options: options, inputs: inputs, progress: progress, stop: stop)
                 for input in inputs { try session.read(input) }
-                session.reportFinishing()
                 try session.finish()
+                records = session.report.records
                 return session.report
             }
+            progress?(ImportProgress(phase: .finishing, records: report.records, bytesRead: 0, totalBytes: nil))
+            return report
         }
         report.committed = !options.dryRun
         report.pendingMigrations = openSummary.pendingMigrations

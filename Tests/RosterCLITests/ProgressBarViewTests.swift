@@ -23,7 +23,17 @@ import Testing
 
     @Test func theLastStepsSayWhatIsHappening() {
         let progress = ImportProgress(phase: .finishing, records: 1_000_000, bytesRead: 0, totalBytes: nil)
-        #expect(ProgressBarView.render(progress, elapsed: 9, width: 80)
-                == "1,000,000 records read  building indexes and committing…")
+        #expect(ProgressBarView.render(progress, elapsed: 9, width: 80) == "1,000,000 records read  committing…")
+    }
+
+    @Test func buildingTheIndexesShowsItsStepsAndTheTimeLeft() {
+        let first = ImportProgress(phase: .building(completed: 0, total: 6), records: 1_000_000, bytesRead: 0,
+                                   totalBytes: nil)
+        #expect(ProgressBarView.render(first, elapsed: 9, phaseElapsed: 0, width: 100)
+                == "[--------------------]  building indexes 0/6  1,000,000 records")
+        let third = ImportProgress(phase: .building(completed: 2, total: 6), records: 1_000_000, bytesRead: 0,
+                                   totalBytes: nil)
+        #expect(ProgressBarView.render(third, elapsed: 12, phaseElapsed: 3, width: 100)
+                == "[######--------------]  building indexes 2/6  1,000,000 records  ETA 6 s")
     }
 }

@@ -10,6 +10,8 @@ final class ProgressReporter {
     private let started = MonotonicClock.now()
     private var lastDrawn = -1.0
     private var lastPhase = ImportProgress.Phase.reading
+    /// When the phase being shown began, for the time left of a phase that counts steps.
+    private var phaseStarted = 0.0
     private var drawn = false
 
     init(output: TextOutput, width: Int) {
@@ -19,13 +21,22 @@ final class ProgressReporter {
 
     func update(_ progress: ImportProgress) {
         let elapsed = MonotonicClock.seconds(since: started)
-        // A new phase is always shown; within one, at most ten redraws a second.
+        // A new phase or step is always shown; within one, at most ten redraws a second.
         guard elapsed - lastDrawn >= 0.1 || progress.phase != lastPhase else { return }
+        if !ProgressReporter.isSamePhase(progress.phase, lastPhase) { phaseStarted = elapsed }
         lastDrawn = elapsed
         lastPhase = progress.phase
         drawn = true
-        output.write("\r\u{1B}[K" + ProgressBarView.render(progress, elapsed: elapsed, width: width))
+        output.write("\r\u{1B}[K" + ProgressBarView.render(progress, elapsed: elapsed, phaseElapsed: elapsed - phaseStarted, width: width))
         try? output.flush()
+    }
+
+    /// Whether two phases are the same one, whatever their step.
+    private static func isSamePhase(_ a: ImportProgress.Phase, _ b: ImportProgress.Phase) -> Bool {
+        switch (a, b) {
+        case (.reading, .reading), (.building, .building), (.finishing, .finishing): true
+        default: false
+        }
     }
 
     /// Removes the bar, so that what follows starts on a clean line.

@@ -23,6 +23,26 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Why a file named as this format cannot be that format, judging by its first non-blank byte: a JSON array
+    /// saved as `.ndjson`, NDJSON saved as `.json`, JSON saved as `.csv`. Nil when the byte does not contradict the
+    /// name.
+    public func contradiction(firstNonBlankByte byte: UInt8?) -> String? {
+        let sniffed = InputFormat(sniffing: byte)
+        guard let byte, sniffed != self, sniffed != .csv else { return nil }
+        let content = sniffed == .json ? "a JSON array" : "NDJSON (one JSON object a line)"
+        return "the file name says \(self.name), but the file starts with '\(Unicode.Scalar(byte))', as \(content) "
+            + "does; to read it as \(sniffed.name), give --format \(sniffed.rawValue)"
+    }
+
+    /// How messages name the format.
+    var name: String {
+        switch self {
+        case .json: "a JSON array"
+        case .ndjson: "NDJSON"
+        case .csv: "CSV"
+        }
+    }
+
     /// The format the first non-blank byte suggests: `[` a JSON array, `{` NDJSON, anything else CSV.
     public init(sniffing firstNonBlankByte: UInt8?) {
         switch firstNonBlankByte {

@@ -22,10 +22,13 @@ public struct ImportOptions: Sendable {
 
 /// How far an import has got, for a progress bar.
 public struct ImportProgress: Sendable {
-    public enum Phase: Sendable {
+    public enum Phase: Sendable, Equatable {
         /// Reading, checking and writing records.
         case reading
-        /// Every record is in; indexes are being built and the transaction committed.
+        /// Every record is in; the indexes set aside for a load into an empty roster are being built: `completed`
+        /// of `total` steps are done.
+        case building(completed: Int, total: Int)
+        /// Every record is in and every index built; the transaction is being committed.
         case finishing
     }
 

@@ -42,14 +42,26 @@ struct ImportSession {
 
     mutating func read(_ input: InputFile) throws {
         let source = ByteSource(descriptor: input.descriptor, stop: stop)
-        var format = options.format ?? InputFormat(fileName: input.name)
+        var format = options.format
         if format == nil {
+            // The content decides where the name says nothing, and must not contradict the name where it does.
+            let firstByte: UInt8?
             do throws(ReadError) {
-                format = InputFormat(sniffing: try source.firstNonBlankByte())
+                firstByte = try source.firstNonBlankByte()
             } catch {
                 if error.kind == .stopped { throw Interrupted() }
                 throw ImportError.unreadable(file: input.name, reason: error.message)
             }
+            let named = InputFormat(fileName: input.name)
+            if let contradiction = named?.contradiction(firstNonBlankByte: firstByte) {
+                report.record(
+                    RecordProblem(
+                        file: input.name, record: nil, location: SourceLocation(line: 1, column: 1),
+                        message: contradiction))
+                report.malformedFiles.append(input.name)
+                return
+            }
+            format = named ?? InputFormat(sniffing: firstByte)
         }
         let reader = makeRecordReader(format ?? .csv, source: source, headerCheck: RecordValidator.headerProblem)
         let pipeline = RecordPipeline(
@@ -168,13 +180,6 @@ struct ImportSession {
     }
 
     // MARK: - Finishing
-
-    /// Tells the progress bar that every record is in, before the long last steps: index builds and the commit.
-    func reportFinishing() {
-        progress?(
-            ImportProgress(
-                phase: .finishing, records: report.records, bytesRead: bytesBeforeCurrentFile, totalBytes: totalBytes))
-    }
 
     /// Refuses an import with invalid records (unless they are to be skipped) or a prune that removes too much;
     /// then prunes.
