@@ -126,6 +126,25 @@ import Testing
         checkLayout(table)
     }
 
+    @Test func allStreamsAfterItsFirstRowsWithTheirWidths() {
+        var renderer = PlayerTableRenderer(maxWidth: nil)
+        let count = PlayerTableRenderer.window + 2
+        _ = renderer.begin(.all(total: count))
+        var written: [String] = []
+        for number in 1...count {
+            // The last row has a longer name than any measured, and a longer id.
+            let name = number == count ? "Maximilian Oberhuber-Grünwald" : "Player \(number % 10)"
+            written.append(renderer.row(Player(id: Int64(number) * (number == count ? 100 : 1), name: name,
+                                               position: .goalkeeper), age: nil))
+        }
+        // Nothing until the window is full; then the header and the window at once; then a line per row.
+        #expect(written.prefix(PlayerTableRenderer.window - 1).allSatisfy { $0.isEmpty })
+        #expect(written[PlayerTableRenderer.window - 1].split(separator: "\n").count == PlayerTableRenderer.window + 2)
+        // Text is cut to the measured width; a number never is.
+        #expect(written.last == "100200  Maximil…  GK   -              -  0  0\n")
+        #expect(renderer.end(.all(total: count)) == "\n1,002 players\n")
+    }
+
     private func render(_ players: [Player], _ paging: PageInfo, maxWidth: Int? = nil) -> String {
         RosterCLITests.render(players, paging, with: PlayerTableRenderer(maxWidth: maxWidth))
     }

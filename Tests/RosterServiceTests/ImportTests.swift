@@ -354,4 +354,28 @@ import TestSupport
         #expect(error?.report?.problems.count == 1)
         #expect(try roster.count() == 0)
     }
+
+    /// NDJSON lines and CSV rows are records of their own: one that cannot be read is an invalid record, which
+    /// --skip-invalid skips. A file that cannot be read past a point is never imported in part.
+    @Test func skipInvalidSkipsUnreadableLinesAndRowsButNeverReadsPastABrokenFile() throws {
+        let ndjson = try importing(
+            "{\"name\": \"A\", \"position\": \"GK\"}\n{\"name\": \"B\",\n{\"name\": \"C\", \"position\": \"GK\"}\n",
+            as: "feed.ndjson") { $0.skipInvalid = true }
+        #expect((ndjson.added, ndjson.rejectedRecords, ndjson.committed) == (2, 1, true))
+
+        let csv = try importing("name,position\nD,GK\nE,GK,extra\nF,\"G\"K\nG,GK\n", as: "feed.csv") {
+            $0.skipInvalid = true
+        }
+        #expect((csv.added, csv.rejectedRecords, csv.committed) == (2, 2, true))
+
+        let unterminated = #expect(throws: ImportError.self) {
+            try importing("name,position\nH,GK\n\"I,GK\nJ,GK\n", as: "broken.csv") { $0.skipInvalid = true }
+        }
+        #expect(unterminated?.report?.malformedFiles.isEmpty == false)
+        let badHeader = #expect(throws: ImportError.self) {
+            try importing("name,,position\nK,GK\n", as: "header.csv") { $0.skipInvalid = true }
+        }
+        #expect(badHeader?.report?.malformedFiles.isEmpty == false)
+        #expect(try roster.count() == 4)
+    }
 }
