@@ -7,13 +7,15 @@ public struct Player: Hashable, Sendable {
     public var goals: Int
     public var assists: Int
     public var nationality: String?
+    /// The team the player plays for.
+    public var club: String?
     public var birthDate: CalendarDate?
     /// An image file name or URL, as given.
     public var image: String?
 
     public init(
         id: Int64? = nil, name: String, position: Position, goals: Int = 0, assists: Int = 0,
-        nationality: String? = nil, birthDate: CalendarDate? = nil, image: String? = nil
+        nationality: String? = nil, club: String? = nil, birthDate: CalendarDate? = nil, image: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -21,6 +23,7 @@ public struct Player: Hashable, Sendable {
         self.goals = goals
         self.assists = assists
         self.nationality = nationality
+        self.club = club
         self.birthDate = birthDate
         self.image = image
     }
@@ -47,6 +50,7 @@ public struct Player: Hashable, Sendable {
             case .goals: .integer(Int64(goals))
             case .assists: .integer(Int64(assists))
             case .nationality: nationality.map(FieldValue.text)
+            case .club: club.map(FieldValue.text)
             case .birthDate: birthDate.map(FieldValue.date)
             case .image: image.map(FieldValue.text)
             }
@@ -63,6 +67,8 @@ public struct Player: Hashable, Sendable {
             case (.assists, nil): assists = 0
             case (.nationality, .text(let value)): nationality = value
             case (.nationality, nil): nationality = nil
+            case (.club, .text(let value)): club = value
+            case (.club, nil): club = nil
             case (.birthDate, .date(let value)): birthDate = value
             case (.birthDate, nil): birthDate = nil
             case (.image, .text(let value)): image = value

@@ -1,6 +1,6 @@
 /// A field players can be sorted by.
 public enum SortKey: String, CaseIterable, Sendable {
-    case id, name, position, goals, assists, nationality, age
+    case id, name, position, goals, assists, nationality, club, age
     case birthDate = "birth_date"
 }
 
@@ -21,6 +21,8 @@ public struct PlayerQuery: Sendable {
     public var positions: [Position] = []
     /// Nationalities, any of which matches, each compared whole, ignoring case and accents. Empty matches all.
     public var nationalities: [String] = []
+    /// Clubs, any of which matches, compared as nationalities are. Empty matches all.
+    public var clubs: [String] = []
     /// Name searches, any of which matches: each holds words that must all start some word of the name, ignoring
     /// case and accents. Empty matches all.
     public var names: [String] = []

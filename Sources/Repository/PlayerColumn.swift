@@ -29,13 +29,25 @@ enum PlayerColumn: Hashable {
 enum DerivedColumn: String, CaseIterable {
     case sortName = "sort_name"
     case nationalityKey = "nationality_key"
+    case clubKey = "club_key"
 
     /// The field the value is folded from.
     var source: PlayerField {
         switch self {
         case .sortName: .name
         case .nationalityKey: .nationality
+        case .clubKey: .club
         }
+    }
+
+    /// The column holding `field` folded, if there is one.
+    static func folding(_ field: PlayerField) -> DerivedColumn? {
+        allCases.first { $0.source == field }
+    }
+
+    /// When the value is missing although its source is known: what the `players_unfolded` index holds.
+    var missingCondition: String {
+        source.isOptional ? "(\(source.name) IS NOT NULL AND \(rawValue) IS NULL)" : "\(rawValue) IS NULL"
     }
 
     /// The value for `player`; nil when the source field is unknown.

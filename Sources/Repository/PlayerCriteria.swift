@@ -1,9 +1,12 @@
+import RosterModel
+
 /// Which rows of the players table to select, in storage terms; every value is bound, never spliced into SQL.
 public struct PlayerCriteria: Sendable, Equatable {
     /// Position codes to match; empty matches all.
     public var positionCodes: [String] = []
-    /// Folded nationalities (`NameFolding`), any of which matches exactly; empty matches all.
-    public var nationalityKeys: [String] = []
+    /// Folded values (`NameFolding`) of text fields that have a folded column (nationality, club): each field's
+    /// list matches when any of its values is exactly the player's folded value.
+    public var foldedValues: [PlayerField: [String]] = [:]
     /// Name searches, any of which matches: each a list of folded words that must all be the prefix of some word of
     /// the player's folded name. An empty search (no letters or digits) matches nothing.
     public var nameSearches: [[String]] = []
@@ -31,15 +34,18 @@ public struct PlayerCriteria: Sendable, Equatable {
         if !positionCodes.isEmpty {
             add("position IN (\(marks(positionCodes.count)))", positionCodes.map { .text($0) })
         }
-        if !nationalityKeys.isEmpty {
-            let keys = nationalityKeys.map { DatabaseValue.text($0) }
+        for (field, values) in foldedValues.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
+            guard let column = DerivedColumn.folding(field) else {
+                preconditionFailure("\(field.name) has no folded column")
+            }
+            let keys = values.map { DatabaseValue.text($0) }
+            let list = marks(keys.count)
             if foldingOnTheFly {
-                let list = marks(keys.count)
                 add(
-                    "(nationality_key IN (\(list)) OR (nationality_key IS NULL AND nationality IS NOT NULL "
-                        + "AND rosterdb_fold(nationality) IN (\(list))))", keys + keys)
+                    "(\(column.rawValue) IN (\(list)) OR (\(column.missingCondition) "
+                        + "AND rosterdb_fold(\(field.name)) IN (\(list))))", keys + keys)
             } else {
-                add("nationality_key IN (\(marks(keys.count)))", keys)
+                add("\(column.rawValue) IN (\(list))", keys)
             }
         }
         if !nameSearches.isEmpty {

@@ -40,8 +40,8 @@ final class BulkLoad: PlayerStore {
     /// The schema objects set aside for a bulk load, by name; partial indexes stay (they hold no row rosterdb
     /// writes, and building one again would cost a scan).
     static let suspendable = [
-        "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals", "players_by_birth_date",
-        "players_search_insert", "players_birth_date_not_in_future",
+        "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals", "players_by_club_goals",
+        "players_by_birth_date", "players_search_insert", "players_birth_date_not_in_future",
     ]
     /// The index that finds players by folded name and birth date, for import records without id.
     static let identityIndex = "players_by_sort_name"

@@ -42,6 +42,7 @@ extension PlayerRepository {
             case .goals: terms.append("goals \(direction)")
             case .assists: terms.append("assists \(direction)")
             case .nationality: terms.append("\(key(.nationalityKey)) \(direction) NULLS LAST")
+            case .club: terms.append("\(key(.clubKey)) \(direction) NULLS LAST")
             case .age: terms.append("birth_date \(reversed) NULLS LAST")  // Older means born earlier.
             case .birthDate: terms.append("birth_date \(direction) NULLS LAST")
             }

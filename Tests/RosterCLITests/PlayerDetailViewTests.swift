@@ -11,6 +11,7 @@ import Testing
             ID:                 10
             Position:           RW (Right Winger)
             Nationality:        Argentina
+            Club:               Inter Miami
             Born:               1987-06-24 (age 38)
             Goals:              20
             Assists:            15
@@ -37,6 +38,7 @@ import Testing
             ID:                 unknown
             Position:           MF (Midfielder)
             Nationality:        unknown
+            Club:               unknown
             Born:               unknown
             Goals:              0
             Assists:            0
@@ -66,6 +68,7 @@ import Testing
             ID:                 1
             Position:           ST (Striker)
             Nationality:        ?[31mRed
+            Club:               unknown
             Born:               unknown
             Goals:              0
             Assists:            0

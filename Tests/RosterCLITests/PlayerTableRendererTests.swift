@@ -10,14 +10,14 @@ import Testing
     @Test func alignsEveryScriptByDisplayWidth() {
         let table = render(Fixtures.all, PageInfo(page: 2, perPage: 6, total: 14))
         #expect(table == """
-            ID  Name             Pos  Nationality  Age   G   A
-            ──  ───────────────  ───  ───────────  ───  ──  ──
-            10  Lionel Messi     RW   Argentina     38  20  15
-             7  손흥민           LW   South Korea   32  17  10
-            20  久保 建英        RW   Japan         24   5   4
-             8  Martin Ødegaard  AM   Norway        26   8  10
-             1  José Sá          GK   Portugal      32   0   1
-            11  Neymar 🇧🇷⚽      LW   -              -   3   7
+            ID  Name             Pos  Nationality  Club                     Age   G   A
+            ──  ───────────────  ───  ───────────  ───────────────────────  ───  ──  ──
+            10  Lionel Messi     RW   Argentina    Inter Miami               38  20  15
+             7  손흥민           LW   South Korea  Los Angeles FC            32  17  10
+            20  久保 建英        RW   Japan        Real Sociedad             24   5   4
+             8  Martin Ødegaard  AM   Norway       Arsenal                   26   8  10
+             1  José Sá          GK   Portugal     Wolverhampton Wanderers   32   0   1
+            11  Neymar 🇧🇷⚽      LW   -            -                          -   3   7
 
             Page 2 of 3 · 14 players
 
@@ -25,46 +25,65 @@ import Testing
         checkLayout(table)
     }
 
-    @Test func cutsTheNameColumnFirstToFitTheTerminal() {
-        let table = render(Fixtures.all, PageInfo(page: 2, perPage: 6, total: 14), maxWidth: 44)
+    @Test func cutsTheClubColumnFirstToFitTheTerminal() {
+        let table = render(Fixtures.all, PageInfo(page: 2, perPage: 6, total: 14), maxWidth: 65)
         #expect(table == """
-            ID  Name          Pos  Nationality  Age   G   A
-            ──  ────────────  ───  ───────────  ───  ──  ──
-            10  Lionel Messi  RW   Argentina     38  20  15
-             7  손흥민        LW   South Korea   32  17  10
-            20  久保 建英     RW   Japan         24   5   4
-             8  Martin Ødeg…  AM   Norway        26   8  10
-             1  José Sá       GK   Portugal      32   0   1
-            11  Neymar 🇧🇷⚽   LW   -              -   3   7
+            ID  Name             Pos  Nationality  Club           Age   G   A
+            ──  ───────────────  ───  ───────────  ─────────────  ───  ──  ──
+            10  Lionel Messi     RW   Argentina    Inter Miami     38  20  15
+             7  손흥민           LW   South Korea  Los Angeles…    32  17  10
+            20  久保 建英        RW   Japan        Real Sociedad   24   5   4
+             8  Martin Ødegaard  AM   Norway       Arsenal         26   8  10
+             1  José Sá          GK   Portugal     Wolverhampto…   32   0   1
+            11  Neymar 🇧🇷⚽      LW   -            -                -   3   7
 
             Page 2 of 3 · 14 players
 
             """)
         checkLayout(table)
+    }
+
+    @Test func thenCutsTheNameColumn() {
+        let table = render(Fixtures.all, PageInfo(page: 2, perPage: 6, total: 14), maxWidth: 58)
+        #expect(table == """
+            ID  Name           Pos  Nationality  Club      Age   G   A
+            ──  ─────────────  ───  ───────────  ────────  ───  ──  ──
+            10  Lionel Messi   RW   Argentina    Inter M…   38  20  15
+             7  손흥민         LW   South Korea  Los Ang…   32  17  10
+            20  久保 建英      RW   Japan        Real So…   24   5   4
+             8  Martin Ødega…  AM   Norway       Arsenal    26   8  10
+             1  José Sá        GK   Portugal     Wolverh…   32   0   1
+            11  Neymar 🇧🇷⚽    LW   -            -           -   3   7
+
+            Page 2 of 3 · 14 players
+
+            """)
+        checkLayout(table)
+        #expect(table.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 58 })
     }
 
     @Test func thenCutsTheNationalityColumn() {
-        let table = render([Fixtures.messi, Self.aubameyang], .all(total: 2), maxWidth: 50)
+        let table = render([Fixtures.messi, Self.aubameyang], .all(total: 2), maxWidth: 58)
         #expect(table == """
-            ID  Name          Pos  Nationality     Age   G   A
-            ──  ────────────  ───  ──────────────  ───  ──  ──
-            10  Lionel Messi  RW   Argentina        38  20  15
-             9  Pierre-Emer…  ST   Bosnia and He…   36  12   3
+            ID  Name          Pos  Nationality   Club      Age   G   A
+            ──  ────────────  ───  ────────────  ────────  ───  ──  ──
+            10  Lionel Messi  RW   Argentina     Inter M…   38  20  15
+             9  Pierre-Emer…  ST   Bosnia and…   -          36  12   3
 
             2 players
 
             """)
         checkLayout(table)
-        #expect(table.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 50 })
+        #expect(table.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 58 })
     }
 
     @Test func neverCutsColumnsBelowTheirMinimum() {
         let table = render([Fixtures.messi, Self.aubameyang], .all(total: 2), maxWidth: 30)
         #expect(table == """
-            ID  Name          Pos  Nationality  Age   G   A
-            ──  ────────────  ───  ───────────  ───  ──  ──
-            10  Lionel Messi  RW   Argentina     38  20  15
-             9  Pierre-Emer…  ST   Bosnia and…   36  12   3
+            ID  Name          Pos  Nationality  Club      Age   G   A
+            ──  ────────────  ───  ───────────  ────────  ───  ──  ──
+            10  Lionel Messi  RW   Argentina    Inter M…   38  20  15
+             9  Pierre-Emer…  ST   Bosnia and…  -          36  12   3
 
             2 players
 
@@ -74,7 +93,7 @@ import Testing
 
     @Test func anyMaximumWidthIsSafe() {
         let paging = PageInfo(page: 2, perPage: 6, total: 14)
-        let narrowest = render(Fixtures.all, paging, maxWidth: 44)
+        let narrowest = render(Fixtures.all, paging, maxWidth: 50)
         for maxWidth in [Int.min, -1, 0, 1, 40] {
             #expect(render(Fixtures.all, paging, maxWidth: maxWidth) == narrowest)
         }
@@ -83,16 +102,16 @@ import Testing
 
     @Test func aTableThatFitsIsNotCut() {
         let paging = PageInfo(page: 2, perPage: 6, total: 14)
-        // The full table is exactly 50 columns wide.
-        #expect(render(Fixtures.all, paging, maxWidth: 50) == render(Fixtures.all, paging))
-        #expect(render(Fixtures.all, paging, maxWidth: 49) != render(Fixtures.all, paging))
+        // The full table is exactly 75 columns wide.
+        #expect(render(Fixtures.all, paging, maxWidth: 75) == render(Fixtures.all, paging))
+        #expect(render(Fixtures.all, paging, maxWidth: 74) != render(Fixtures.all, paging))
     }
 
     @Test func footerForOnePlayer() {
         #expect(render([Fixtures.messi], PageInfo(page: 1, perPage: 20, total: 1)) == """
-            ID  Name          Pos  Nationality  Age   G   A
-            ──  ────────────  ───  ───────────  ───  ──  ──
-            10  Lionel Messi  RW   Argentina     38  20  15
+            ID  Name          Pos  Nationality  Club         Age   G   A
+            ──  ────────────  ───  ───────────  ───────────  ───  ──  ──
+            10  Lionel Messi  RW   Argentina    Inter Miami   38  20  15
 
             Page 1 of 1 · 1 player
 
@@ -116,9 +135,9 @@ import Testing
             id: 5, name: "Two\nLines\u{1B}[2J", position: .striker, goals: 1, assists: 2, nationality: "Tab\tLand")
         let table = render([hostile], PageInfo(page: 1, perPage: 20, total: 1))
         #expect(table == """
-            ID  Name           Pos  Nationality  Age  G  A
-            ──  ─────────────  ───  ───────────  ───  ─  ─
-             5  Two?Lines?[2J  ST   Tab?Land       -  1  2
+            ID  Name           Pos  Nationality  Club  Age  G  A
+            ──  ─────────────  ───  ───────────  ────  ───  ─  ─
+             5  Two?Lines?[2J  ST   Tab?Land     -       -  1  2
 
             Page 1 of 1 · 1 player
 
@@ -141,7 +160,7 @@ import Testing
         #expect(written.prefix(PlayerTableRenderer.window - 1).allSatisfy { $0.isEmpty })
         #expect(written[PlayerTableRenderer.window - 1].split(separator: "\n").count == PlayerTableRenderer.window + 2)
         // Text is cut to the measured width; a number never is.
-        #expect(written.last == "100200  Maximil…  GK   -              -  0  0\n")
+        #expect(written.last == "100200  Maximil…  GK   -            -       -  0  0\n")
         #expect(renderer.end(.all(total: count)) == "\n1,002 players\n")
     }
 
@@ -167,8 +186,8 @@ import Testing
                 columns.append(offset..<offset + 1)
             }
         }
-        #expect(columns.count == 7, sourceLocation: sourceLocation)
-        let rightAligned: Set = [0, 4, 5, 6]
+        #expect(columns.count == 8, sourceLocation: sourceLocation)
+        let rightAligned: Set = [0, 5, 6, 7]
         for line in [lines[0]] + lines[2..<blank] {
             var start = 0
             var starts: Set<Int> = []

@@ -69,7 +69,7 @@ import TestSupport
         search.nameSearches = [["angel", "mar"]]
         #expect(try names(search) == ["Ángel Di María"])
         var nationality = PlayerCriteria()
-        nationality.nationalityKeys = ["argentina"]
+        nationality.foldedValues = [.nationality: ["argentina"]]
         #expect(try names(nationality) == ["Ángel Di María", "Érik Lamela"])
         #expect(try database.read { try $0.players(sortName: "erik lamela") }.map(\.name) == ["Érik Lamela"])
         // Nothing was written: a read-only user gets the same answers.

@@ -11,18 +11,18 @@ import TestSupport
     /// Ids are given so that expectations can name them.
     static let feed = """
         [
-          {"id": 1, "name": "Lionel Messi", "position": "RW", "goals": 20, "assists": 15, "nationality": "Argentina", "birth_date": "1987-06-24"},
-          {"id": 2, "name": "Cristiano Ronaldo", "position": "ST", "goals": 23, "assists": 12, "nationality": "Portugal", "birth_date": "1985-02-05"},
-          {"id": 3, "name": "Kylian Mbappé", "position": "ST", "goals": 31, "assists": 7, "nationality": "France", "birth_date": "1998-12-20"},
-          {"id": 4, "name": "Son Heung-min", "position": "LW", "goals": 17, "assists": 10, "nationality": "South Korea", "birth_date": "1992-07-08"},
-          {"id": 5, "name": "손흥민", "position": "LW", "goals": 17, "assists": 10, "nationality": "south korea", "birth_date": "1992-07-08"},
+          {"id": 1, "name": "Lionel Messi", "position": "RW", "goals": 20, "assists": 15, "nationality": "Argentina", "club": "Inter Miami", "birth_date": "1987-06-24"},
+          {"id": 2, "name": "Cristiano Ronaldo", "position": "ST", "goals": 23, "assists": 12, "nationality": "Portugal", "club": "Al-Nassr", "birth_date": "1985-02-05"},
+          {"id": 3, "name": "Kylian Mbappé", "position": "ST", "goals": 31, "assists": 7, "nationality": "France", "club": "Real Madrid", "birth_date": "1998-12-20"},
+          {"id": 4, "name": "Son Heung-min", "position": "LW", "goals": 17, "assists": 10, "nationality": "South Korea", "club": "Los Angeles FC", "birth_date": "1992-07-08"},
+          {"id": 5, "name": "손흥민", "position": "LW", "goals": 17, "assists": 10, "nationality": "south korea", "club": "LOS ANGELES FC", "birth_date": "1992-07-08"},
           {"id": 6, "name": "久保 建英", "position": "RW", "goals": 7, "assists": 4, "nationality": "Japan", "birth_date": "2001-06-04"},
-          {"id": 7, "name": "Ángel Di María", "position": "RW", "goals": 9, "assists": 8, "nationality": "Argentina", "birth_date": "1988-02-14"},
-          {"id": 8, "name": "Alisson Becker", "position": "GK", "goals": 0, "assists": 0, "nationality": "Brazil", "birth_date": "1992-10-02"},
+          {"id": 7, "name": "Ángel Di María", "position": "RW", "goals": 9, "assists": 8, "nationality": "Argentina", "club": "Rosario Central", "birth_date": "1988-02-14"},
+          {"id": 8, "name": "Alisson Becker", "position": "GK", "goals": 0, "assists": 0, "nationality": "Brazil", "club": "Liverpool", "birth_date": "1992-10-02"},
           {"id": 9, "name": "Zinedine Zidane", "position": "AM", "goals": 9, "assists": 8, "nationality": null, "birth_date": null},
           {"id": 10, "name": "Leap Day", "position": "CB", "goals": 1, "assists": 0, "nationality": "Japan", "birth_date": "2004-02-29"},
-          {"id": 11, "name": "Kaoru Mitoma", "position": "LM", "goals": 30, "assists": 12, "nationality": "JAPAN", "birth_date": "1997-05-20"},
-          {"id": 12, "name": "Virgil van Dijk", "position": "CB", "goals": 3, "assists": 2, "nationality": "Netherlands", "birth_date": "1991-07-08"}
+          {"id": 11, "name": "Kaoru Mitoma", "position": "LM", "goals": 30, "assists": 12, "nationality": "JAPAN", "club": "Brighton & Hove Albion", "birth_date": "1997-05-20"},
+          {"id": 12, "name": "Virgil van Dijk", "position": "CB", "goals": 3, "assists": 2, "nationality": "Netherlands", "club": "Liverpool", "birth_date": "1991-07-08"}
         ]
         """
 
@@ -66,6 +66,16 @@ import TestSupport
         #expect(try matching { $0.nationalities = ["Korea"] } == [])
         #expect(try matching { $0.nationalities = ["Argentina'; DROP TABLE players; --"] } == [])
         #expect(try roster.count() == 12)
+    }
+
+    @Test func clubsMatchWholeIgnoringCaseAndAccentsAndSort() throws {
+        #expect(try matching { $0.clubs = ["real madrid"] } == [3])
+        #expect(try matching { $0.clubs = ["Los Angeles FC"] } == [4, 5])
+        #expect(try matching { $0.clubs = ["LIVERPOOL", "réal madrid"] } == [3, 8, 12])
+        #expect(try matching { $0.clubs = ["Liver"] } == [])
+        #expect(try ids { $0.sort = [SortOrder(.club), SortOrder(.id)] }.ids
+            == [2, 11, 1, 8, 12, 4, 5, 3, 7, 6, 9, 10])
+        #expect(try ids { $0.sort = [SortOrder(.club, descending: true)] }.ids.suffix(3) == [10, 9, 6])
     }
 
     @Test func repeatedNationalitiesAndNamesMatchAnyOfThem() throws {

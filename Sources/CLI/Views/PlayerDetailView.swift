@@ -9,6 +9,7 @@ import RosterModel
 /// ID:                 10
 /// Position:           RW (Right Winger)
 /// Nationality:        Argentina
+/// Club:               Inter Miami
 /// Born:               1987-06-24 (age 38)
 /// Goals:              20
 /// Assists:            15
@@ -24,6 +25,7 @@ enum PlayerDetailView {
             ("ID", player.id.map { String($0) }),
             ("Position", "\(player.position.code) (\(player.position.fullName))"),
             ("Nationality", player.nationality.map(DisplayWidth.printable)),
+            ("Club", player.club.map(DisplayWidth.printable)),
             ("Born", player.birthDate.map { born($0, asOf: asOf) }),
             ("Goals", String(player.goals)),
             ("Assists", String(player.assists)),

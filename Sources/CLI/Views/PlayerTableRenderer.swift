@@ -156,15 +156,16 @@ struct PlayerTableRenderer: PlayerListRenderer {
         }
     }
 
-    /// Name is cut first: it is the widest column, and a cut name still identifies the player next to their ID.
-    /// Nationality's minimum is its title and most countries' names.
+    /// Club is cut first, then Name: it is the widest column, and a cut name still identifies the player next to
+    /// their ID. Nationality's minimum is its title and most countries' names.
     private static let columns = [
         Column("ID", alignRight: true) { player, _ in player.id.map { String($0) } },
-        Column("Name", shrinkOrder: 1, minimumWidth: 12) { player, _ in DisplayWidth.printable(player.name) },
+        Column("Name", shrinkOrder: 2, minimumWidth: 12) { player, _ in DisplayWidth.printable(player.name) },
         Column("Pos") { player, _ in player.position.code },
-        Column("Nationality", shrinkOrder: 2, minimumWidth: 11) { player, _ in
+        Column("Nationality", shrinkOrder: 3, minimumWidth: 11) { player, _ in
             player.nationality.map(DisplayWidth.printable)
         },
+        Column("Club", shrinkOrder: 1, minimumWidth: 8) { player, _ in player.club.map(DisplayWidth.printable) },
         Column("Age", alignRight: true) { _, age in age.map { String($0) } },
         Column("G", alignRight: true) { player, _ in String(player.goals) },
         Column("A", alignRight: true) { player, _ in String(player.assists) },

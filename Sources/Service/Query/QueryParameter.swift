@@ -6,7 +6,7 @@ import RosterModel
 /// way (`--min-goals` on the command line, `min_goals` in a URL) and turns the values it was given into the same
 /// `PlayerQuery` through `apply(_:to:)`.
 public enum QueryParameter: String, CaseIterable, Sendable {
-    case position, nationality, name
+    case position, nationality, club, name
     case minGoals = "min_goals"
     case maxGoals = "max_goals"
     case minAssists = "min_assists"
@@ -19,7 +19,7 @@ public enum QueryParameter: String, CaseIterable, Sendable {
 
     /// The parameters that choose which players match, shared by every list.
     public static let filters: [QueryParameter] = [
-        .position, .nationality, .name, .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge, .asOf,
+        .position, .nationality, .club, .name, .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge, .asOf,
     ]
 
     /// How a front end writes parameter names.
@@ -43,6 +43,7 @@ public enum QueryParameter: String, CaseIterable, Sendable {
         switch self {
         case .position: "position"
         case .nationality: "nationality"
+        case .club: "club"
         case .name: "text"
         case .minGoals, .maxGoals, .minAssists, .maxAssists, .page, .perPage: "n"
         case .minAge, .maxAge: "years"
@@ -55,7 +56,7 @@ public enum QueryParameter: String, CaseIterable, Sendable {
     /// parameter given twice is refused, never silently reduced to one value.
     public var isRepeatable: Bool {
         switch self {
-        case .position, .nationality, .name: true
+        case .position, .nationality, .club, .name: true
         default: false
         }
     }
@@ -71,6 +72,7 @@ public enum QueryParameter: String, CaseIterable, Sendable {
         case .nationality:
             "Only this nationality, matched whole, ignoring case and accents ('cote d'ivoire' finds Côte d'Ivoire); "
                 + "repeat it for several."
+        case .club: "Only this club, matched whole, ignoring case and accents; repeat it for several."
         case .name:
             "Names with words starting with these words, ignoring case and accents ('mbap' finds Mbappé); repeat it "
                 + "for several."
@@ -110,6 +112,8 @@ public enum QueryParameter: String, CaseIterable, Sendable {
             }
         case .nationality:
             query.nationalities = try items.map { text throws(ParameterError) in try visibleText(text) }
+        case .club:
+            query.clubs = try items.map { text throws(ParameterError) in try visibleText(text) }
         case .name:
             query.names = try items.map { text throws(ParameterError) in
                 guard !NameFolding.words(text).isEmpty else {

@@ -38,7 +38,9 @@ extension Roster {
             codes.append(position.code)
         }
         criteria.positionCodes = codes
-        criteria.nationalityKeys = query.nationalities.map(NameFolding.fold)
+        criteria.foldedValues = [
+            .nationality: query.nationalities.map(NameFolding.fold), .club: query.clubs.map(NameFolding.fold),
+        ]
         criteria.nameSearches = query.names.map(NameFolding.words)
         criteria.minGoals = query.minGoals
         criteria.maxGoals = query.maxGoals

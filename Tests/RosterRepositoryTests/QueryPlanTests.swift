@@ -1,0 +1,67 @@
+import RosterModel
+import Testing
+import TestSupport
+
+@testable import RosterRepository
+
+/// The indexes README's Architecture table names, each serving the query it is there for, checked with
+/// EXPLAIN QUERY PLAN on the statements the repository really runs.
+@Suite struct QueryPlanTests {
+    let folder: TemporaryDirectory
+    let database: RosterDatabase
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
+    }
+
+    /// The plan of `sql`, one line per step.
+    private func plan(_ sql: String, _ values: [DatabaseValue] = []) throws -> String {
+        let statement = try database.connection.prepare("EXPLAIN QUERY PLAN " + sql)
+        try statement.bind(values)
+        var steps: [String] = []
+        while try statement.step() { steps.append(statement.text(at: 3)) }
+        return steps.joined(separator: "\n")
+    }
+
+    private func listPlan(_ criteria: PlayerCriteria, _ order: [SortOrder]) throws -> String {
+        let (condition, values) = criteria.whereClause(foldingOnTheFly: false)
+        return try plan(
+            "SELECT id FROM players" + condition + " ORDER BY "
+                + PlayerRepository.orderClause(order, foldingOnTheFly: false) + " LIMIT 20",
+            values)
+    }
+
+    @Test func theProbeForRowsOfOtherToolsIsOneIndexLookup() throws {
+        // INDEXED BY fails to prepare when the index's condition does not cover the query's.
+        #expect(try plan("SELECT 1 FROM players INDEXED BY players_unfolded WHERE \(PlayerRepository.unfoldedCondition)")
+            == "SCAN players USING INDEX players_unfolded")
+    }
+
+    @Test func filtersAndOrdersUseTheirIndexes() throws {
+        var club = PlayerCriteria()
+        club.foldedValues = [.club: ["arsenal"]]
+        let byClub = try listPlan(club, [SortOrder(.goals, descending: true)])
+        #expect(byClub.contains("players_by_club_goals"), "\(byClub)")
+        #expect(!byClub.contains("TEMP B-TREE"), "\(byClub)")
+
+        var nationality = PlayerCriteria()
+        nationality.foldedValues = [.nationality: ["japan"]]
+        nationality.minGoals = 30
+        #expect(try listPlan(nationality, [SortOrder(.name)]).contains("players_by_nationality_goals"))
+
+        var position = PlayerCriteria()
+        position.positionCodes = ["ST"]
+        let byPosition = try listPlan(position, [SortOrder(.goals, descending: true)])
+        #expect(byPosition.contains("players_by_position_goals"), "\(byPosition)")
+        #expect(!byPosition.contains("TEMP B-TREE"), "\(byPosition)")
+
+        #expect(try listPlan(PlayerCriteria(), [SortOrder(.name)]).contains("players_by_sort_name"))
+        #expect(try listPlan(PlayerCriteria(), [SortOrder(.age)]).contains("players_by_birth_date"))
+    }
+
+    @Test func importRecordsWithoutIdAreMatchedThroughAnIndex() throws {
+        #expect(try plan(PlayerRepository.PreparedSQL.identityMatches.sql, [.text("x"), .null])
+            .contains("players_by_sort_name"))
+    }
+}
