@@ -1,5 +1,6 @@
 import Glibc
 import RosterModel
+import RosterService
 
 /// The `rosterdb` program: parses the command line, runs the command, and turns every outcome into text on the
 /// right stream and a documented exit code. Nothing here traps on user input.
@@ -8,7 +9,10 @@ public enum CommandLineInterface {
     static let overview = "A command-line roster database for football players, backed by SQLite."
 
     static var commands: [any Command.Type] {
-        [InitCommand.self, ImportCommand.self, QueryCommand.self, ShowCommand.self, ExportCommand.self]
+        [
+            InitCommand.self, ImportCommand.self, QueryCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self,
+            RemoveCommand.self, ExportCommand.self,
+        ]
     }
     static var commandNames: [String] { commands.map { $0.spec.name } }
 
@@ -111,6 +115,14 @@ public enum CommandLineInterface {
             return refuse(error, command: commandSpec, errors: errors)
         } catch let error as OutputError where error.isBrokenPipe {
             return .success  // The reader stopped reading (`| head`); that is not a failure.
+        } catch let error as LookupError {
+            try? output.flush()
+            errors.write("Error: \(error.description)\n" + CandidateListView.render(error))
+            return ExitStatus(error.category)
+        } catch let error as InvalidPlayer {
+            try? output.flush()
+            errors.write(PlayerProblemsView.render(error.problems) + "Error: \(error.description)\n")
+            return ExitStatus(error.category)
         } catch let error as CategorizedError {
             try? output.flush()
             errors.write("Error: \(error.description)\n")

@@ -27,6 +27,12 @@ public enum PlayerField: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// Fields a user may clear, making them unknown: the optional ones but the id, which names the player.
+    public static let clearable = allCases.filter { $0.isOptional && $0 != .id }
+
+    /// The counts a match day adds to (goals, assists): the whole numbers but the id.
+    public static let counts = allCases.filter { $0.valueType == .integer && $0 != .id }
+
     public static func < (lhs: PlayerField, rhs: PlayerField) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

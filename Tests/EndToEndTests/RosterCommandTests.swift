@@ -194,7 +194,7 @@ import TestSupport
             Error: 'ALEX SCOTT' matches 2 players; give an id
               7  Alex Scott  CB  born 1984-10-14
               9  Alex Scott  LB  born 1984-10-14
-            Run 'rosterdb show ID' with one of these ids.
+            Give one of these ids instead of the name.
 
             """)
     }

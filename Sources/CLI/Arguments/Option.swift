@@ -13,10 +13,11 @@ struct Option<Value>: Sendable {
     }
 
     init(
-        _ name: String, _ valueName: String, short: Character? = nil, help: String,
+        _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false, help: String,
         parse: @escaping @Sendable (String) -> Result<Value, ValueRefused>
     ) {
-        spec = OptionSpec(name: name, shortName: short, kind: .value(name: valueName), help: help)
+        spec = OptionSpec(
+            name: name, shortName: short, kind: .value(name: valueName), help: help, isRepeatable: repeatable)
         self.parse = parse
     }
 }

@@ -32,6 +32,17 @@ struct ParsedArguments {
         }
     }
 
+    /// Every value given for a repeatable option, in order.
+    func values<Value>(_ option: Option<Value>) throws -> [Value] {
+        try texts(option.spec).map { text in
+            switch option.parse(text) {
+            case .success(let value): return value
+            case .failure(let refused):
+                throw UsageError.invalidValue(value: text, option: option.spec.synopsis, reason: refused.reason)
+            }
+        }
+    }
+
     /// The texts given for an option, in order, for a reader of its own (the filter group).
     func texts(_ spec: OptionSpec) -> [String] {
         values[spec.name] ?? []

@@ -16,6 +16,8 @@ enum UsageError: Error, Equatable {
     case conflictingOptions(String, String)
     case optionRequires(String, String)
     case emptyRange(low: String, high: String)
+    /// `edit` without any field to change; the options that change one.
+    case nothingToChange([String])
     /// Arguments (`argument 2`) or variables (`$ROSTERDB_DB`) whose bytes are not UTF-8.
     case notUTF8([String])
 
@@ -45,6 +47,8 @@ enum UsageError: Error, Equatable {
             "'\(first)' cannot be combined with '\(second)'."
         case .optionRequires(let option, let required):
             "'\(option)' only works together with '\(required)'."
+        case .nothingToChange(let options):
+            "Give at least one field to change: \(options.joined(separator: ", "))."
         case .emptyRange(let low, let high):
             "'\(low)' is greater than '\(high)', so nothing could match."
         case .notUTF8(let names):

@@ -1,4 +1,3 @@
-import RosterFormats
 import RosterModel
 import RosterService
 
@@ -29,22 +28,7 @@ struct ShowCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let roster = try context.openRoster(.read)
-        do {
-            let found = try roster.findPlayer(player)
-            switch format {
-            case .text: context.output.write(PlayerDetailView.render(found, asOf: asOf))
-            case .json:
-                context.output.write(PlayerEncoding.jsonObject(found, age: .included(found.age(on: asOf))) + "\n")
-            }
-        } catch let error as LookupError {
-            context.errors.write("Error: \(error.description)\n" + CandidateListView.render(error))
-            return .failure
-        }
+        context.output.write(format.render(try roster.findPlayer(player), asOf: asOf))
         return .success
     }
-}
-
-/// The formats `show` prints a player in.
-enum DetailFormat: String, CaseIterable, Sendable {
-    case text, json
 }

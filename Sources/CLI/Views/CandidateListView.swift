@@ -1,21 +1,15 @@
 import RosterModel
 import RosterService
 
-/// The players listed under a `show` that found several, or none but some near names.
+/// The players listed under a lookup by name (`show`, `edit`, `remove`) that found several, or none but some near
+/// names.
 enum CandidateListView {
     static func render(_ error: LookupError) -> String {
         switch error {
         case .ambiguous(_, let candidates):
-            return lines(candidates) + "Run 'rosterdb show ID' with one of these ids.\n"
+            return PlayerLinesView.render(candidates) + "Give one of these ids instead of the name.\n"
         case .notFound(_, let suggestions):
-            return suggestions.isEmpty ? "" : "Players with similar names:\n" + lines(suggestions)
+            return suggestions.isEmpty ? "" : "Players with similar names:\n" + PlayerLinesView.render(suggestions)
         }
-    }
-
-    private static func lines(_ players: [Player]) -> String {
-        players.map { player in
-            "  \(player.id.map(String.init) ?? "-")  \(player.name)  \(player.position.code)  "
-                + "born \(player.birthDate?.description ?? "unknown")\n"
-        }.joined()
     }
 }

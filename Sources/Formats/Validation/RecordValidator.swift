@@ -99,6 +99,13 @@ public struct RecordValidator: Sendable {
         return resolved
     }
 
+    /// The player the record describes, or its problems: `validate(_:unknown:)` for one record of one's own making,
+    /// such as the options of a command, where no field name is unknown.
+    public mutating func validate(_ record: RawRecord) -> Validated {
+        var unknown = Set<String>()
+        return validate(record, unknown: &unknown)
+    }
+
     // MARK: - Values
 
     /// The field's value checked by `rule`: nil for unknown, or the message that says what is wrong.

@@ -21,25 +21,28 @@ public enum LookupError: CategorizedError {
 extension Roster {
     /// The one player `text` names: an id (all digits), else a name compared ignoring case, accents and spacing.
     public func findPlayer(_ text: String) throws -> Player {
-        try database.read { players in
-            if let id = Int64(text), let player = try players.player(id: id) { return player }
-            let named = try players.players(sortName: NameFolding.fold(text))
-            switch named.count {
-            case 1: return named[0]
-            case 0:
-                var criteria = PlayerCriteria()
-                let words = NameFolding.words(text)
-                criteria.nameSearches = [words]
-                var suggestions: [Player] = []
-                if !words.isEmpty {
-                    try players.forEachPlayer(
-                        matching: criteria, orderedBy: [SortOrder(.name)], limit: 5, offset: 0
-                    ) { suggestions.append($0) }
-                }
-                throw LookupError.notFound(text, suggestions: suggestions)
-            default:
-                throw LookupError.ambiguous(text, candidates: named)
+        try database.read { try Roster.find(text, in: $0) }
+    }
+
+    /// `findPlayer` inside a transaction of the caller's.
+    static func find(_ text: String, in players: PlayerRepository) throws -> Player {
+        if let id = Int64(text), let player = try players.player(id: id) { return player }
+        let named = try players.players(sortName: NameFolding.fold(text))
+        switch named.count {
+        case 1: return named[0]
+        case 0:
+            var criteria = PlayerCriteria()
+            let words = NameFolding.words(text)
+            criteria.nameSearches = [words]
+            var suggestions: [Player] = []
+            if !words.isEmpty {
+                try players.forEachPlayer(
+                    matching: criteria, orderedBy: [SortOrder(.name)], limit: 5, offset: 0
+                ) { suggestions.append($0) }
             }
+            throw LookupError.notFound(text, suggestions: suggestions)
+        default:
+            throw LookupError.ambiguous(text, candidates: named)
         }
     }
 }

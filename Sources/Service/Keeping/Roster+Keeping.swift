@@ -1,0 +1,99 @@
+import RosterFormats
+import RosterModel
+import RosterRepository
+
+/// Keeping single players by hand: `add`, `edit` and `remove`, each one write transaction that takes the write lock
+/// as an import does, and validates values by the import's own rules and messages.
+extension Roster {
+    /// Adds the player `values` describe (fields as a user writes them); refuses one with the name and birth date of
+    /// a stored player unless `allowDuplicate`. Returns the player as stored, with its id.
+    public func add(_ values: [PlayerField: String], allowDuplicate: Bool = false) throws -> Player {
+        let player = try validated(values)
+        return try database.write { players in
+            if !allowDuplicate {
+                let existing = try players.players(sortName: player.sortName, birthDate: player.birthDate)
+                if !existing.isEmpty { throw DuplicatePlayer(existing: existing) }
+            }
+            if let id = player.id, try players.player(id: id) != nil {
+                throw InvalidPlayer(problems: [
+                    Roster.problem(.id, "the id \(id) is taken; leave it out to get the next free one")
+                ])
+            }
+            var stored = player
+            stored.id = try players.insert(player)
+            return stored
+        }
+    }
+
+    /// Applies `edit` to the one player `target` names (as `findPlayer` reads it); returns the player before and
+    /// after. The values are checked by the import's rules, so `after` is any valid player.
+    public func edit(_ target: String, _ edit: PlayerEdit) throws -> (before: Player, after: Player) {
+        try database.write { players in
+            let before = try Roster.find(target, in: players)
+            var values: [PlayerField: String] = [:]
+            for field in PlayerField.allCases {
+                values[field] = before[field]?.text
+            }
+            for field in edit.cleared { values[field] = nil }
+            for (field, text) in edit.values { values[field] = text }
+            var after = try validated(values)
+            for (field, amount) in edit.increments.sorted(by: { $0.key < $1.key }) {
+                after[field] = .integer(try Roster.added(amount, to: after[field], field: field))
+            }
+            if after != before { try players.update(after) }
+            return (before, after)
+        }
+    }
+
+    /// Removes the players `targets` name, all or none: one that names no player, or several, fails the whole call.
+    /// With `dryRun`, nothing is removed. Returns them, each once, in the order named.
+    public func remove(_ targets: [String], dryRun: Bool = false) throws -> [Player] {
+        try database.write(commit: !dryRun) { players in
+            // Every name is looked up before anything goes, so that naming a player twice removes it once.
+            var removed: [Player] = []
+            for target in targets {
+                let player = try Roster.find(target, in: players)
+                if !removed.contains(where: { $0.id == player.id }) { removed.append(player) }
+            }
+            for player in removed { try players.delete(id: player.id!) }
+            return removed
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The player `values` describe, checked as an import record.
+    private func validated(_ values: [PlayerField: String]) throws -> Player {
+        let fields = PlayerField.allCases.enumerated().compactMap { offset, field in
+            values[field].map {
+                RawField(name: field.name, value: .cell($0), location: SourceLocation(line: 1, column: offset + 1))
+            }
+        }
+        var validator = RecordValidator(latestBirthDate: .latestToday(), file: "")
+        switch validator.validate(RawRecord(number: 1, location: SourceLocation(line: 1, column: 1), fields: fields)) {
+        case .valid(let player): return player
+        case .invalid(let problems): throw InvalidPlayer(problems: problems)
+        }
+    }
+
+    /// `value + amount` for a count, refused outside the count's range.
+    private static func added(_ amount: Int, to value: FieldValue?, field: PlayerField) throws -> Int64 {
+        guard case .integer(let current) = value, let range = field.rule.range else {
+            preconditionFailure("\(field.name) is not a count")
+        }
+        let (sum, overflow) = current.addingReportingOverflow(Int64(amount))
+        guard !overflow, range.contains(sum) else {
+            let bound = amount < 0 ? "below \(range.lowerBound)" : "above \(range.upperBound.groupedDigits)"
+            throw InvalidPlayer(problems: [
+                problem(field, "\(current.groupedDigits) \(amount < 0 ? "-" : "+") \(amount.magnitude.groupedDigits) "
+                    + "would be \(bound)")
+            ])
+        }
+        return sum
+    }
+
+    private static func problem(_ field: PlayerField, _ message: String) -> RecordProblem {
+        RecordProblem(
+            file: "", record: nil, location: SourceLocation(line: 1, column: 1), field: field.name, message: message)
+    }
+}

@@ -1,0 +1,55 @@
+import RosterFormats
+import RosterModel
+import RosterService
+import Testing
+import TestSupport
+
+/// `add`, `edit` and `remove` in the service: the import's rules, all or nothing.
+@Suite struct KeepingTests {
+    let folder: TemporaryDirectory
+    let roster: Roster
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        roster = try Roster(path: folder.path("roster.db"), access: .write)
+        _ = try roster.loadSampleIfEmpty()
+    }
+
+    @Test func addReadsValuesAsAnImportRecordAndGivesTheNextId() throws {
+        let player = try roster.add([.name: " Cole Palmer ", .position: "attacking midfielder", .goals: "15",
+                                     .birthDate: "2002-05-06", .club: "Chelsea"])
+        #expect(player == Player(id: 29, name: "Cole Palmer", position: .attackingMidfielder, goals: 15,
+                                 club: "Chelsea", birthDate: CalendarDate(iso: "2002-05-06")))
+        #expect(try roster.player(id: 29) == player)
+    }
+
+    @Test func addRefusesWithEveryProblemInTheImportsWords() throws {
+        let error = #expect(throws: InvalidPlayer.self) {
+            try roster.add([.name: "A", .position: "ST", .goals: "-1", .nationality: "\u{200B}"])
+        }
+        #expect(error?.problems.map(\.field) == ["goals", "nationality"])
+        #expect(error?.problems.first?.message == "must not be negative, got '-1'")
+        #expect(try roster.count() == 28)
+    }
+
+    @Test func editSetsClearsAndAddsInOneWrite() throws {
+        var edit = PlayerEdit()
+        edit.values = [.position: "CF"]
+        edit.cleared = [.image]
+        edit.increments = [.goals: 2, .assists: -1]
+        let (before, after) = try roster.edit("Kylian Mbappé", edit)
+        #expect((before.goals, before.assists, before.position) == (31, 7, .striker))
+        #expect((after.goals, after.assists, after.position, after.image) == (33, 6, .centreForward, nil))
+        #expect(try roster.player(id: 3) == after)
+    }
+
+    @Test func removeResolvesEveryNameFirst() throws {
+        #expect(throws: LookupError.self) { try roster.remove(["3", "Nobody"]) }
+        #expect(try roster.count() == 28)
+        let dry = try roster.remove(["1", "2"], dryRun: true)
+        #expect(dry.map(\.id) == [1, 2])
+        #expect(try roster.count() == 28)
+        #expect(try roster.remove(["1", "lionel messi", "2"]).map(\.id) == [1, 2])
+        #expect(try roster.count() == 26)
+    }
+}
