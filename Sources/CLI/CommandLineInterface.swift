@@ -10,8 +10,8 @@ public enum CommandLineInterface {
 
     static var commands: [any Command.Type] {
         [
-            InitCommand.self, ImportCommand.self, QueryCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self,
-            RemoveCommand.self, ExportCommand.self,
+            InitCommand.self, ImportCommand.self, QueryCommand.self, ShowCommand.self, StatsCommand.self,
+            AddCommand.self, EditCommand.self, RemoveCommand.self, ExportCommand.self,
         ]
     }
     static var commandNames: [String] { commands.map { $0.spec.name } }

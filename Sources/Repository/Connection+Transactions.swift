@@ -9,6 +9,10 @@ extension Connection {
     /// Runs `body` in a transaction: committed when it returns (rolled back instead when `commit` is false), rolled
     /// back when it throws.
     func transaction<T>(_ kind: TransactionKind, commit: Bool = true, _ body: () throws -> T) throws -> T {
+        // Lock waits in a write transaction are waits for other writers, which the busy timeout bounds.
+        let writing = kind == .immediate
+        if writing { beginWriting() }
+        defer { if writing { endWriting() } }
         try execute(kind.rawValue)
         let result: T
         do {

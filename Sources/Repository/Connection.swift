@@ -75,10 +75,17 @@ final class Connection {
         try Statement(connection: self, sql: sql)
     }
 
-    /// Sets how long a statement waits for another connection's lock before it fails with SQLITE_BUSY.
+    /// Sets how long a write waits for another connection's lock before it fails with SQLITE_BUSY.
     func setBusyTimeout(seconds: Double) {
         waiting.timeout = seconds
     }
+
+    /// Marks the start and end of a write transaction, whose waits the busy timeout bounds. Outside one, a wait is
+    /// a read's, which waits only for SQLite's own short work on the shared log index — the recovery of the index
+    /// after the last connection to the roster closed (SQLITE_BUSY_RECOVERY) — never for a writer's transaction,
+    /// so it may last `Waiting.readGrace` whatever the busy timeout.
+    func beginWriting() { waiting.isWriting = true }
+    func endWriting() { waiting.isWriting = false }
 
     /// Makes every running statement stop with SQLITE_INTERRUPT as soon as `stop` is raised; it is asked every
     /// thousand virtual-machine steps, so even a long index build stops within milliseconds, and between naps while
@@ -107,7 +114,11 @@ final class Connection {
         // Not the whole busy timeout: a second writer that was waiting for the lock now holds the log for all of
         // its import, and this process has nothing left to do but exit.
         waiting.timeout = min(timeout, seconds)
-        defer { waiting.timeout = timeout }
+        beginWriting()
+        defer {
+            waiting.timeout = timeout
+            endWriting()
+        }
         let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
         if code & 0xFF == SQLITE_BUSY { return false }
         try check(code)
@@ -128,8 +139,12 @@ final class Connection {
 private final class Waiting {
     /// Raised once the work should stop.
     var stop = StopSignal.never
-    /// How long one wait for a lock may last, in seconds.
+    /// How long one wait for a lock may last in a write transaction, in seconds.
     var timeout: Double = 0
+    /// Whether a write transaction is under way.
+    var isWriting = false
+    /// How long a read may wait for the shared log index to be recovered, in seconds.
+    static let readGrace = 2.0
     /// When the current wait for a lock began.
     private var started = timespec()
 
@@ -139,9 +154,10 @@ private final class Waiting {
         if attempt == 0 { started = MonotonicClock.now() }
         if stop.isRaised { return false }
         let waited = MonotonicClock.seconds(since: started)
-        guard waited < timeout else { return false }
+        let limit = isWriting ? timeout : max(timeout, Waiting.readGrace)
+        guard waited < limit else { return false }
         // 1 ms at first, as a lock held for a single statement is soon free; then 10 ms, or what is left.
-        let nap = min(attempt < 10 ? 0.001 : 0.01, timeout - waited)
+        let nap = min(attempt < 10 ? 0.001 : 0.01, limit - waited)
         var time = timespec(tv_sec: 0, tv_nsec: Int(nap * 1e9))
         nanosleep(&time, nil)
         return !stop.isRaised

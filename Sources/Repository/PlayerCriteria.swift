@@ -21,55 +21,54 @@ public struct PlayerCriteria: Sendable, Equatable {
 
     public init() {}
 
-    /// The WHERE clause (empty when everything matches) and the values for its parameters, in order. With
+    /// The WHERE clause (empty when everything matches) and the values for its parameters, which it numbers
+    /// `?1`, `?2`, … so that a statement may number further ones and use them before it (in a SELECT list). With
     /// `foldingOnTheFly`, rows whose derived values are missing (another tool wrote them) match too.
     func whereClause(foldingOnTheFly: Bool) -> (sql: String, values: [DatabaseValue]) {
         var conditions: [String] = []
         var values: [DatabaseValue] = []
-        func add(_ condition: String, _ newValues: [DatabaseValue]) {
-            conditions.append(condition)
-            values += newValues
+        /// A parameter for `value`.
+        func parameter(_ value: DatabaseValue) -> String {
+            values.append(value)
+            return "?\(values.count)"
         }
-        func marks(_ count: Int) -> String { Array(repeating: "?", count: count).joined(separator: ", ") }
+        func list(_ texts: [String]) -> String { texts.map { parameter(.text($0)) }.joined(separator: ", ") }
         if !positionCodes.isEmpty {
-            add("position IN (\(marks(positionCodes.count)))", positionCodes.map { .text($0) })
+            conditions.append("position IN (\(list(positionCodes)))")
         }
-        for (field, values) in foldedValues.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
+        for (field, keys) in foldedValues.sorted(by: { $0.key < $1.key }) where !keys.isEmpty {
             guard let column = DerivedColumn.folding(field) else {
                 preconditionFailure("\(field.name) has no folded column")
             }
-            let keys = values.map { DatabaseValue.text($0) }
-            let list = marks(keys.count)
-            if foldingOnTheFly {
-                add(
-                    "(\(column.rawValue) IN (\(list)) OR (\(column.missingCondition) "
-                        + "AND rosterdb_fold(\(field.name)) IN (\(list))))", keys + keys)
-            } else {
-                add("\(column.rawValue) IN (\(list))", keys)
-            }
+            let keys = list(keys)
+            conditions.append(
+                foldingOnTheFly
+                    ? "(\(column.rawValue) IN (\(keys)) OR (\(column.missingCondition) "
+                        + "AND rosterdb_fold(\(field.name)) IN (\(keys))))"
+                    : "\(column.rawValue) IN (\(keys))")
         }
         if !nameSearches.isEmpty {
             let searches = nameSearches.filter { !$0.isEmpty }
             if searches.isEmpty {
-                add("0", [])
+                conditions.append("0")
             } else {
-                let search = "id IN (SELECT rowid FROM players_search WHERE players_search MATCH ?)"
-                if foldingOnTheFly {
-                    // The search index holds no words for a row whose sort_name is missing.
-                    add(
-                        "(\(search) OR (sort_name IS NULL AND rosterdb_words_match(name, ?)))",
-                        [.text(PlayerCriteria.searchExpression(searches)), .text(PlayerCriteria.wordQuery(searches))])
-                } else {
-                    add(search, [.text(PlayerCriteria.searchExpression(searches))])
-                }
+                let search = "id IN (SELECT rowid FROM players_search WHERE players_search MATCH "
+                    + parameter(.text(PlayerCriteria.searchExpression(searches))) + ")"
+                // The search index holds no words for a row whose sort_name is missing.
+                conditions.append(
+                    foldingOnTheFly
+                        ? "(\(search) OR (sort_name IS NULL AND rosterdb_words_match(name, "
+                            + parameter(.text(PlayerCriteria.wordQuery(searches))) + ")))"
+                        : search)
             }
         }
-        if let minGoals { add("goals >= ?", [.integer(Int64(minGoals))]) }
-        if let maxGoals { add("goals <= ?", [.integer(Int64(maxGoals))]) }
-        if let minAssists { add("assists >= ?", [.integer(Int64(minAssists))]) }
-        if let maxAssists { add("assists <= ?", [.integer(Int64(maxAssists))]) }
-        if let birthDateAtMost { add("birth_date <= ?", [.text(birthDateAtMost)]) }
-        if let birthDateAfter { add("birth_date > ?", [.text(birthDateAfter)]) }
+        let bounds: [(String, DatabaseValue?)] = [
+            ("goals >=", minGoals.map { .integer(Int64($0)) }), ("goals <=", maxGoals.map { .integer(Int64($0)) }),
+            ("assists >=", minAssists.map { .integer(Int64($0)) }),
+            ("assists <=", maxAssists.map { .integer(Int64($0)) }),
+            ("birth_date <=", birthDateAtMost.map { .text($0) }), ("birth_date >", birthDateAfter.map { .text($0) }),
+        ]
+        for case let (comparison, value?) in bounds { conditions.append("\(comparison) \(parameter(value))") }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
     }
 

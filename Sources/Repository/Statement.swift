@@ -113,6 +113,10 @@ final class Statement {
         sqlite3_column_int64(handle, column)
     }
 
+    func double(at column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
     func int(at column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))
     }
