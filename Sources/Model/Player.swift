@@ -2,6 +2,8 @@
 public struct Player: Hashable, Sendable {
     /// The roster's id; nil for a player not yet stored.
     public var id: Int64?
+    /// The player's key in the feed that provides them (FPL `code`, a federation's player id), unique in the roster.
+    public var ref: String?
     public var name: String
     public var position: Position
     public var goals: Int
@@ -14,10 +16,11 @@ public struct Player: Hashable, Sendable {
     public var image: String?
 
     public init(
-        id: Int64? = nil, name: String, position: Position, goals: Int = 0, assists: Int = 0,
+        id: Int64? = nil, ref: String? = nil, name: String, position: Position, goals: Int = 0, assists: Int = 0,
         nationality: String? = nil, club: String? = nil, birthDate: CalendarDate? = nil, image: String? = nil
     ) {
         self.id = id
+        self.ref = ref
         self.name = name
         self.position = position
         self.goals = goals
@@ -45,6 +48,7 @@ public struct Player: Hashable, Sendable {
         get {
             switch field {
             case .id: id.map(FieldValue.integer)
+            case .ref: ref.map(FieldValue.text)
             case .name: .text(name)
             case .position: .position(position)
             case .goals: .integer(Int64(goals))
@@ -59,6 +63,8 @@ public struct Player: Hashable, Sendable {
             switch (field, newValue) {
             case (.id, .integer(let value)): id = value
             case (.id, nil): id = nil
+            case (.ref, .text(let value)): ref = value
+            case (.ref, nil): ref = nil
             case (.name, .text(let value)): name = value
             case (.position, .position(let value)): position = value
             case (.goals, .integer(let value)): goals = Int(value)

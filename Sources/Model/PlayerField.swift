@@ -2,7 +2,7 @@
 /// this one — the record rules (`FieldRule`), the database columns (`PlayerColumn`), the writers and the views —
 /// each with an exhaustive switch, so adding a case makes the compiler point at every place that must learn it.
 public enum PlayerField: String, CaseIterable, Sendable, Comparable {
-    case id, name, position, goals, assists, nationality, club
+    case id, ref, name, position, goals, assists, nationality, club
     case birthDate = "birth_date"
     case image
 
@@ -13,7 +13,7 @@ public enum PlayerField: String, CaseIterable, Sendable, Comparable {
     public var valueType: FieldValue.ValueType {
         switch self {
         case .id, .goals, .assists: .integer
-        case .name, .nationality, .club, .image: .text
+        case .ref, .name, .nationality, .club, .image: .text
         case .position: .position
         case .birthDate: .date
         }
@@ -22,7 +22,7 @@ public enum PlayerField: String, CaseIterable, Sendable, Comparable {
     /// Fields a player may lack: their value is unknown (JSON `null`, an empty CSV cell, SQL NULL).
     public var isOptional: Bool {
         switch self {
-        case .id, .nationality, .club, .birthDate, .image: true
+        case .id, .ref, .nationality, .club, .birthDate, .image: true
         case .name, .position, .goals, .assists: false
         }
     }

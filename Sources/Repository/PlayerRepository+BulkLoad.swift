@@ -5,6 +5,7 @@ import RosterModel
 public protocol PlayerStore: AnyObject {
     func count() throws -> Int
     func player(id: Int64) throws -> Player?
+    func player(ref: String) throws -> Player?
     func players(sortName: String, birthDate: CalendarDate?) throws -> [Player]
     func forEachID(_ body: (Int64) throws -> Void) throws
     @discardableResult func insert(_ player: Player) throws -> Int64
@@ -75,6 +76,7 @@ final class BulkLoad: PlayerStore {
 
     func count() throws -> Int { try players.count() }
     func player(id: Int64) throws -> Player? { try players.player(id: id) }
+    func player(ref: String) throws -> Player? { try players.player(ref: ref) }
     func forEachID(_ body: (Int64) throws -> Void) throws { try players.forEachID(body) }
     func insert(_ player: Player) throws -> Int64 { try players.insert(player) }
     func update(_ player: Player) throws { try players.update(player) }

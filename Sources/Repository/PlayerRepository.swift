@@ -15,12 +15,13 @@ public final class PlayerRepository {
 
     /// The statements kept prepared.
     enum PreparedSQL: Int, CaseIterable {
-        case count, playerByID, insert, update, identityMatches, delete, renumber, largestID
+        case count, playerByID, playerByRef, insert, update, identityMatches, delete, renumber, largestID
 
         var sql: String {
             switch self {
             case .count: "SELECT count(*) FROM players"
             case .playerByID: "SELECT \(PlayerColumn.selectList) FROM players WHERE id = ?"
+            case .playerByRef: "SELECT \(PlayerColumn.selectList) FROM players WHERE ref = ?"
             case .insert:
                 "INSERT INTO players (\(PlayerColumn.all.map(\.name).joined(separator: ", "))) VALUES ("
                     + Array(repeating: "?", count: PlayerColumn.all.count).joined(separator: ", ") + ")"
@@ -60,6 +61,13 @@ public final class PlayerRepository {
     public func player(id: Int64) throws -> Player? {
         let statement = try statement(.playerByID)
         try statement.bind(id, at: 1)
+        return try statement.firstRow { try player(from: $0) }
+    }
+
+    /// The player whose ref is `ref`, if any (refs are unique).
+    public func player(ref: String) throws -> Player? {
+        let statement = try statement(.playerByRef)
+        try statement.bind(ref, at: 1)
         return try statement.firstRow { try player(from: $0) }
     }
 

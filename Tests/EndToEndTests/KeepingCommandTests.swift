@@ -45,7 +45,7 @@ import TestSupport
         #expect(added.stderr == "")
         #expect(added.stdout == (try run(["show", "29"])).stdout)
         let json = try run(["add", "--name", "Lauren James", "--position", "RW", "--format", "json", "--id", "500"])
-        #expect(json.stdout.hasPrefix(#"{"id":500,"name":"Lauren James","position":"RW","goals":0,"#))
+        #expect(json.stdout.hasPrefix(#"{"id":500,"ref":null,"name":"Lauren James","position":"RW","goals":0,"#))
         #expect(try run(["add", "--name", "Quiet One", "--position", "GK", "-q"]).stdout == "")
     }
 
@@ -129,10 +129,10 @@ import TestSupport
         #expect(unknown.stderr == "Error: no player matches 'Pele'\n")
         let nothing = try run(["edit", "3"])
         #expect(nothing.status == 64)
-        #expect(nothing.stderr.hasPrefix("Error: Give at least one field to change: --name <text>,"))
+        #expect(nothing.stderr.hasPrefix("Error: Give at least one field to change: --ref <text>, --name <text>,"))
         let unsetName = try run(["edit", "3", "--unset", "name"])
         #expect(unsetName.status == 64)
-        #expect(unsetName.stderr.contains("expected one of nationality, club, birth-date, image"))
+        #expect(unsetName.stderr.contains("expected one of ref, nationality, club, birth-date, image"))
     }
 
     // MARK: - remove

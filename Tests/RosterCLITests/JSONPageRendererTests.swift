@@ -9,9 +9,9 @@ import Testing
                           with: JSONPageRenderer())
         #expect(json == """
             {"page":2,"per_page":20,"total":271,"pages":14,"players":[\
-            {"id":10,"name":"Lionel Messi","position":"RW","goals":20,"assists":15,"nationality":"Argentina","club":"Inter Miami",\
+            {"id":10,"ref":null,"name":"Lionel Messi","position":"RW","goals":20,"assists":15,"nationality":"Argentina","club":"Inter Miami",\
             "birth_date":"1987-06-24","age":38,"image":"messi.png"},\
-            {"id":7,"name":"손흥민","position":"LW","goals":17,"assists":10,"nationality":"South Korea","club":"Los Angeles FC",\
+            {"id":7,"ref":null,"name":"손흥민","position":"LW","goals":17,"assists":10,"nationality":"South Korea","club":"Los Angeles FC",\
             "birth_date":"1992-07-08","age":32,"image":null}]}
 
             """)

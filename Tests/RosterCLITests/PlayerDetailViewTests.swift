@@ -9,6 +9,7 @@ import Testing
             ============
 
             ID:                 10
+            Ref:                unknown
             Position:           RW (Right Winger)
             Nationality:        Argentina
             Club:               Inter Miami
@@ -36,6 +37,7 @@ import Testing
             ======
 
             ID:                 unknown
+            Ref:                unknown
             Position:           MF (Midfielder)
             Nationality:        unknown
             Club:               unknown
@@ -66,6 +68,7 @@ import Testing
             =========
 
             ID:                 1
+            Ref:                unknown
             Position:           ST (Striker)
             Nationality:        ?[31mRed
             Club:               unknown

@@ -259,6 +259,35 @@ import TestSupport
         #expect(try all().map(\.name) == ["GERD MULLER"])
     }
 
+    @Test func aRefMatchesBeforeTheNameAndBirthDate() throws {
+        _ = try importing(#"[{"ref": "P-1", "name": "Gerd Müller", "position": "ST", "birth_date": "1945-11-03"}]"#)
+        // Renamed in the feed, same ref: the same player.
+        let renamed = try importing(#"[{"ref": "P-1", "name": "Der Bomber", "position": "ST", "birth_date": "1945-11-03"}]"#)
+        #expect((renamed.added, renamed.updated) == (0, 1))
+        // Same name and birth date, another ref: another player.
+        let other = try importing(#"[{"ref": "P-2", "name": "Der Bomber", "position": "CF", "birth_date": "1945-11-03"}]"#)
+        #expect(other.added == 1)
+        #expect(try all().map(\.ref) == ["P-1", "P-2"])
+        // Without a ref, the name and birth date now match two players.
+        let error = #expect(throws: ImportError.self) {
+            try importing(#"[{"name": "der bomber", "position": "ST", "birth_date": "1945-11-03"}]"#)
+        }
+        #expect(error?.report?.problems.first?.message.hasPrefix("matches 2 players") == true)
+    }
+
+    @Test func aRefNamesOnePlayer() throws {
+        _ = try importing(#"[{"id": 1, "ref": "A", "name": "Alpha", "position": "GK"}, {"id": 2, "name": "Beta", "position": "GK"}]"#)
+        let taken = #expect(throws: ImportError.self) {
+            try importing(#"[{"id": 2, "ref": "A", "name": "Beta", "position": "GK"}]"#)
+        }
+        #expect(taken?.report?.problems.first?.message == "the ref 'A' belongs to another player (id 1)")
+        let twice = #expect(throws: ImportError.self) {
+            try importing(#"[{"ref": "A", "name": "Alpha", "position": "GK"}, {"ref": "A", "name": "Alpha", "position": "CB"}]"#)
+        }
+        #expect(twice?.report?.problems.first?.message
+                == "the same player (ref 'A') is already in this import, in an earlier record")
+    }
+
     @Test func twoStoredPlayersWithOneNameAndBirthDateNeedAnId() throws {
         _ = try importing("""
             [{"id": 1, "name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"},
@@ -268,7 +297,7 @@ import TestSupport
             try importing(#"[{"name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14", "goals": 3}]"#)
         }
         #expect(error?.report?.problems.first?.message
-                == "matches 2 players with this name and birth date (ids 1, 2); give an id to say which")
+                == "matches 2 players with this name and birth date (ids 1, 2); give an id or a ref to say which")
         let report = try importing(#"[{"id": 2, "name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14", "goals": 3}]"#)
         #expect(report.updated == 1)
     }

@@ -7,6 +7,7 @@ import RosterModel
 /// ============
 ///
 /// ID:                 10
+/// Ref:                19054
 /// Position:           RW (Right Winger)
 /// Nationality:        Argentina
 /// Club:               Inter Miami
@@ -23,6 +24,7 @@ enum PlayerDetailView {
         var text = name + "\n" + String(repeating: "=", count: DisplayWidth.of(name)) + "\n\n"
         let fields = [
             ("ID", player.id.map { String($0) }),
+            ("Ref", player.ref.map(DisplayWidth.printable)),
             ("Position", "\(player.position.code) (\(player.position.fullName))"),
             ("Nationality", player.nationality.map(DisplayWidth.printable)),
             ("Club", player.club.map(DisplayWidth.printable)),

@@ -65,6 +65,7 @@ extension PlayerField {
     public var rule: FieldRule {
         switch self {
         case .id: FieldRule(self, .wholeNumber(1...FieldRule.maximumID))
+        case .ref: FieldRule(self, .text(maximumLength: 100))
         case .name: FieldRule(self, .text(maximumLength: 200), isRequired: true)
         case .position: FieldRule(self, .position, isRequired: true)
         case .goals: FieldRule(self, .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "goal")])

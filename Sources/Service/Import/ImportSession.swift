@@ -119,9 +119,12 @@ struct ImportSession {
 
     /// Adds, updates or confirms the player; returns the problem when the record cannot be applied.
     ///
-    /// Identity, in order: the record's id; else the folded name and the birth date (`Muller` born on a day is
-    /// `Müller` born that day).
+    /// Identity, in order: the record's id; else its ref, the provider's key; else the folded name and the birth date
+    /// (`Muller` born on a day is `Müller` born that day), among players whose ref does not say they are another.
     private mutating func write(_ player: Player, from record: RawRecord, file: String) throws -> RecordProblem? {
+        func problem(_ message: String) -> RecordProblem {
+            RecordProblem(file: file, record: record.number, location: record.location, message: message)
+        }
         var player = player
         let stored: Player?
         if let id = player.id {
@@ -133,34 +136,37 @@ struct ImportSession {
                     self[keyPath: set].remove(id)
                     self[keyPath: set].insert(newID)
                 }
-                stored = nil
-            } else {
-                // In a roster that was empty when the import began, a player not yet touched cannot be stored.
-                stored = rosterSizeBefore == 0 && !touched.contains(id) ? nil : try store.player(id: id)
             }
             if touched.contains(id) {
-                return RecordProblem(
-                    file: file, record: record.number, location: record.location,
-                    message: "the same player (id \(id)) is already in this import, in an earlier record")
+                return problem("the same player (id \(id)) is already in this import, in an earlier record")
             }
+            // In a roster that was empty when the import began, a player not yet touched cannot be stored.
+            stored = rosterSizeBefore == 0 && !touched.contains(id) ? nil : try store.player(id: id)
+        } else if let ref = player.ref, let byRef = try store.player(ref: ref) {
+            if touched.contains(byRef.id!) {
+                return problem("the same player (ref '\(ref)') is already in this import, in an earlier record")
+            }
+            stored = byRef
         } else {
             let matches = try store.players(sortName: player.sortName, birthDate: player.birthDate)
+                .filter { $0.ref == nil || player.ref == nil || $0.ref == player.ref }
             guard matches.count <= 1 else {
                 let ids = matches.compactMap(\.id).map(String.init).joined(separator: ", ")
-                return RecordProblem(
-                    file: file, record: record.number, location: record.location,
-                    message: "matches \(matches.count) players with this name and birth date (ids \(ids)); "
-                        + "give an id to say which")
+                return problem(
+                    "matches \(matches.count) players with this name and birth date (ids \(ids)); give an id or a ref "
+                        + "to say which")
             }
             stored = matches.first
             if let id = stored?.id, touched.contains(id) {
                 // Name the player the way the record does: an id the record never gave would mean nothing to its
                 // author.
-                return RecordProblem(
-                    file: file, record: record.number, location: record.location,
-                    message: "a player with this name and birth date is already in this import, in an earlier record")
+                return problem("a player with this name and birth date is already in this import, in an earlier record")
             }
-            player.id = stored?.id
+        }
+        player.id = stored?.id ?? player.id
+        // A ref names one player: a record that gives another player's ref contradicts itself.
+        if let ref = player.ref, stored?.ref != ref, let holder = try store.player(ref: ref), holder.id != player.id {
+            return problem("the ref '\(ref)' belongs to another player (id \(holder.id!))")
         }
         if let stored {
             if stored == player {
@@ -171,9 +177,10 @@ struct ImportSession {
             }
             touched.insert(stored.id!)
         } else {
+            let givenID = player.id != nil
             let id = try store.insert(player)
             touched.insert(id)
-            if player.id == nil { assigned.insert(id) }
+            if !givenID { assigned.insert(id) }
             report.added += 1
         }
         return nil

@@ -19,6 +19,7 @@ extension Roster {
                     Roster.problem(.id, "the id \(id) is taken; leave it out to get the next free one")
                 ])
             }
+            try Roster.checkRefIsFree(for: player, in: players)
             var stored = player
             stored.id = try players.insert(player)
             return stored
@@ -40,7 +41,10 @@ extension Roster {
             for (field, amount) in edit.increments.sorted(by: { $0.key < $1.key }) {
                 after[field] = .integer(try Roster.added(amount, to: after[field], field: field))
             }
-            if after != before { try players.update(after) }
+            if after != before {
+                try Roster.checkRefIsFree(for: after, in: players)
+                try players.update(after)
+            }
             return (before, after)
         }
     }
@@ -74,6 +78,12 @@ extension Roster {
         case .valid(let player): return player
         case .invalid(let problems): throw InvalidPlayer(problems: problems)
         }
+    }
+
+    /// Refuses a player whose ref another player holds: a ref names one player.
+    private static func checkRefIsFree(for player: Player, in players: PlayerRepository) throws {
+        guard let ref = player.ref, let holder = try players.player(ref: ref), holder.id != player.id else { return }
+        throw InvalidPlayer(problems: [problem(.ref, "the ref '\(ref)' belongs to another player (id \(holder.id!))")])
     }
 
     /// `value + amount` for a count, refused outside the count's range.
