@@ -2,6 +2,9 @@
 public enum ErrorCategory: Sendable {
     /// A player or database that is not there, or a database rosterdb cannot use (exit 1).
     case failure
+    /// A request that cannot mean anything, found only once the input was seen: a mapping naming a column the
+    /// file does not have (exit 64).
+    case usage
     /// Input data that is invalid (exit 65).
     case invalidData
     /// An input file that is missing or unreadable (exit 66).

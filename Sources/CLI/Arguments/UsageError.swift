@@ -11,6 +11,8 @@ enum UsageError: Error, Equatable {
     /// A list parameter (`--min-goals`) the shared query vocabulary refused.
     case parameter(ParameterError)
     case repeatedOption(String)
+    /// `--map` or `--value-map` (or a map file) gives one field twice.
+    case repeatedMapping(String)
     case missingArgument(String)
     case unexpectedArgument(String)
     case conflictingOptions(String, String)
@@ -37,6 +39,8 @@ enum UsageError: Error, Equatable {
             "The value '\(value)' is invalid for '\(option)': \(reason)"
         case .parameter(let error):
             error.message(.option)
+        case .repeatedMapping(let field):
+            "The field '\(field)' is mapped more than once; map each field once."
         case .repeatedOption(let option):
             "'\(option)' was given more than once; it takes one value."
         case .missingArgument(let argument):

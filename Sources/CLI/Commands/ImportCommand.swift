@@ -9,12 +9,35 @@ struct ImportCommand: Command {
         abstract: "Import players from JSON, NDJSON or CSV files.",
         discussion: "All files are imported in one transaction: if any record is invalid, nothing is written and "
             + "every problem is listed (exit 65). A record with an id updates that player or is added with that id; "
-            + "one without is matched on name and birth date. The summary goes to standard error.",
+            + "one without is matched on its ref, then on name (ignoring case and accents) and birth date. A "
+            + "provider's file imports as it comes with --map, --null, --value-map, --delimiter and --date-format. "
+            + "The summary goes to standard error.",
         arguments: [ArgumentSpec(name: "file", help: "Input files; '-' reads standard input.", isRepeating: true)],
         options: [
-            format.spec, prune.spec, maxPrune.spec, dryRun.spec, skipInvalid.spec, quietFlag.spec, report.spec,
+            format.spec, map.spec, mapFile.spec, valueMap.spec, null.spec, delimiter.spec, dateFormat.spec,
+            prune.spec, maxPrune.spec, dryRun.spec, skipInvalid.spec, quietFlag.spec, report.spec,
         ]
     )
+    static let map = Option<(PlayerField, RecordMapping.Source)>(
+        "map", "field=source", repeatable: true,
+        help: "Take a field from another column or key, or from a template joining several: --map ref=code, --map "
+            + "'name={first_name} {second_name}'; --map id= ignores the file's own id column. Repeat for each field."
+    ) { text in RecordMapping.source(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }
+    static let mapFile = Option.text(
+        "map-file", "file", help: "Read FIELD=SOURCE mappings from a file, one a line (# starts a comment).")
+    static let valueMap = Option<(PlayerField, [String: String])>(
+        "value-map", "field:from=to,…", repeatable: true,
+        help: "Translate a provider's values of a field: --value-map position:1=GK,2=DF,3=MF,4=FW. Repeat for "
+            + "each field."
+    ) { text in RecordMapping.valueMap(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }
+    static let null = Option.text(
+        "null", "token", help: "A text that means unknown, such as None or 'not available' (ignoring case); "
+            + "repeat for several.")
+    static let delimiter = Option.choice(
+        "delimiter", of: CSVDelimiter.self, help: "What separates CSV cells (default: a tab for .tsv, else a comma).")
+    static let dateFormat = Option.choice(
+        "date-format", of: DateFormat.self, help: "How birth dates are written (default: yyyy-MM-dd); iso-datetime "
+            + "keeps the date of 1990-01-02T00:00:00.")
     static let format = Option.choice(
         "format", of: InputFormat.self, help: "The input format (default: from the file extension, else the first byte).")
     static let prune = Flag("prune", help: "The input is a full snapshot: remove players absent from it.")
@@ -35,6 +58,10 @@ struct ImportCommand: Command {
     let skipInvalid: Bool
     let quiet: Bool
     let jsonReport: Bool
+    let mapping: RecordMapping
+    let mapFile: String?
+    let delimiter: CSVDelimiter?
+    let dateFormat: DateFormat?
 
     init(_ arguments: ParsedArguments) throws {
         files = arguments.positionals
@@ -48,6 +75,36 @@ struct ImportCommand: Command {
         skipInvalid = arguments.isSet(ImportCommand.skipInvalid)
         quiet = arguments.isSet(ImportCommand.quietFlag)
         jsonReport = try arguments.value(ImportCommand.report) == .json
+        var mapping = RecordMapping()
+        for (field, source) in try arguments.values(ImportCommand.map) {
+            if mapping.sources[field] != nil { throw UsageError.repeatedMapping(field.name) }
+            mapping.sources[field] = source
+        }
+        for (field, values) in try arguments.values(ImportCommand.valueMap) {
+            if mapping.valueMaps[field] != nil { throw UsageError.repeatedMapping(field.name) }
+            mapping.valueMaps[field] = values
+        }
+        mapping.nullTokens = arguments.texts(ImportCommand.null.spec)
+        self.mapping = mapping
+        mapFile = try arguments.value(ImportCommand.mapFile)
+        delimiter = try arguments.value(ImportCommand.delimiter)
+        dateFormat = try arguments.value(ImportCommand.dateFormat)
+    }
+
+    /// The mapping of the options, with the map file's lines added; a field mapped twice is a usage error.
+    private func mappingWithFile() throws -> RecordMapping {
+        guard let mapFile else { return mapping }
+        var mapping = mapping
+        switch RecordMapping.sources(fromFile: try TextFile.read(mapFile)) {
+        case .success(let sources):
+            for (field, source) in sources {
+                if mapping.sources[field] != nil { throw UsageError.repeatedMapping(field.name) }
+                mapping.sources[field] = source
+            }
+        case .failure(let refused):
+            throw UsageError.invalidValue(value: mapFile, option: ImportCommand.mapFile.spec.synopsis, reason: refused.reason)
+        }
+        return mapping
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
@@ -61,6 +118,9 @@ struct ImportCommand: Command {
         options.maxPrunePercent = maxPrunePercent
         options.dryRun = dryRun
         options.skipInvalid = skipInvalid
+        options.mapping = try mappingWithFile()
+        options.delimiter = delimiter
+        options.dateFormat = dateFormat ?? .iso
 
         let progressBar = context.terminal.stderrIsTerminal && !quiet
             ? ProgressReporter(output: context.errors, width: context.terminal.width ?? 80) : nil

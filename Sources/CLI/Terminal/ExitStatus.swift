@@ -17,6 +17,7 @@ enum ExitStatus: Int32, CaseIterable {
     init(_ category: ErrorCategory) {
         switch category {
         case .failure: self = .failure
+        case .usage: self = .usage
         case .invalidData: self = .invalidData
         case .unreadableInput: self = .unreadableInput
         case .io: self = .ioError

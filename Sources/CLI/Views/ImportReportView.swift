@@ -26,7 +26,11 @@ enum ImportReportView {
         if report.rejectedRecords > 0 { text += ", \(report.rejectedRecords.groupedDigits) rejected" }
         text += " (\(seconds(report.seconds)))\n"
         if !report.unknownFields.isEmpty {
-            text += "Ignored unknown fields: \(report.unknownFields.joined(separator: ", "))\n"
+            let unknown = report.unknownFields
+            // A provider's feed may have a hundred columns rosterdb does not read; --report json lists them all.
+            let listed = unknown.prefix(12).joined(separator: ", ")
+                + (unknown.count > 12 ? " and \((unknown.count - 12).groupedDigits) more" : "")
+            text += "Ignored unknown fields: \(listed)\n"
         }
         if let reason = report.pruneSkippedReason { text += "Did not prune: \(reason).\n" }
         return text

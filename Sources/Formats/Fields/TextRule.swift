@@ -40,6 +40,24 @@ public enum TextRule {
         return String(scalars[first...last])
     }
 
+    /// `text` trimmed, with each run of white space inside it made one space.
+    public static func collapsingWhiteSpace(_ text: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if WhiteSpace.contains(scalar) {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.unicodeScalars.append(" ")
+                pendingSpace = false
+            }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
     /// The first forbidden character of `text`, found by bytes first: C1 controls are encoded C2 80 – C2 9F and the
     /// byte order mark EF BB BF, so text without those lead bytes needs no decoding.
     public static func firstForbidden(in text: String) -> Unicode.Scalar? {

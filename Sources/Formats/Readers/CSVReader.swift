@@ -1,6 +1,7 @@
 /// Reads records from RFC 4180 CSV: a header row of field names, then one record a row.
 ///
-/// Rows end with LF or CRLF, mixed as they come; a lone CR is text. Quoted fields may hold commas, line breaks and
+/// Cells are separated by commas, or by another delimiter (`;`, a tab) given. Rows end with LF or CRLF, mixed as they
+/// come; a lone CR is text. Quoted fields may hold delimiters, line breaks and
 /// `""` for a quote. Completely empty lines are skipped. Cells become `.cell` values, empty ones (quoted or not)
 /// `.null`.
 ///
@@ -12,13 +13,15 @@
 /// instead of it.
 public struct CSVReader: RecordReader {
     private enum CellEnd {
-        case comma, lineEnd, inputEnd
+        case delimiter, lineEnd, inputEnd
     }
 
     private var cursor: InputCursor
     private var header: [String] = []
     /// Checks the header's column names for what the caller's records need; returns a problem, or nil.
     private let headerCheck: ([String]) -> String?
+    /// The byte between cells: a comma, or a semicolon or tab for files that say so.
+    private let delimiter: UInt8
     private var started = false
     private var finished = false
     private var recordCount = 0
@@ -31,8 +34,11 @@ public struct CSVReader: RecordReader {
 
     /// A reader of CSV from `source`, from the bytes it has not consumed yet. A header that `headerCheck` finds a
     /// problem in (one without a column every record needs) is refused before any row is read.
-    public init(source: ByteSource, headerCheck: @escaping ([String]) -> String? = { _ in nil }) {
+    public init(
+        source: ByteSource, delimiter: UInt8 = .comma, headerCheck: @escaping ([String]) -> String? = { _ in nil }
+    ) {
         cursor = InputCursor(source: source)
+        self.delimiter = delimiter
         self.headerCheck = headerCheck
     }
 
@@ -75,7 +81,7 @@ public struct CSVReader: RecordReader {
             // header of a million columns costs no memory.
             guard header.count < RawRecord.maximumFieldCount else {
                 noteProblem("the header has more than \(RawRecord.maximumFieldCount) columns", at: location)
-                if try readCell(storing: false).end != .comma { break }
+                if try readCell(storing: false).end != .delimiter { break }
                 continue
             }
             let cell = try readCell(storing: true)
@@ -101,7 +107,7 @@ public struct CSVReader: RecordReader {
                     + "allowed is \(RawValue.maximumStringBytes)", at: location)
                 header.append("")
             }
-            if cell.end != .comma { break }
+            if cell.end != .delimiter { break }
         }
         if rowProblem == nil, let message = headerCheck(header) {
             noteProblem(message, at: headerLocation)
@@ -138,7 +144,7 @@ public struct CSVReader: RecordReader {
                 firstExtraCell = cellLocation
             }
             cellCount += 1
-            if cell.end != .comma { break }
+            if cell.end != .delimiter { break }
         }
         let (number, width) = (recordCount, header.count)
         if cellCount != width {
@@ -190,7 +196,7 @@ public struct CSVReader: RecordReader {
 
     // MARK: - Cells
 
-    /// Reads the cell at `pos` and the comma or line break after it. Returns its text (nil when not `storing`, too
+    /// Reads the cell at `pos` and the delimiter or line break after it. Returns its text (nil when not `storing`, too
     /// long, or not UTF-8) and its length in bytes.
     private mutating func readCell(storing: Bool) throws(ReadError)
         -> (text: String?, byteCount: Int, end: CellEnd) {
@@ -214,7 +220,7 @@ public struct CSVReader: RecordReader {
                 let byte = base[index]
                 if byte < 0x80 {
                     if byte == .quote || byte == .lineFeed { break }
-                    if !quoted && (byte == .comma || byte == .carriageReturn) { break }
+                    if !quoted && (byte == delimiter || byte == .carriageReturn) { break }
                     index &+= 1
                     continue
                 }
@@ -227,14 +233,14 @@ public struct CSVReader: RecordReader {
             cursor.continuationBytes = continuationBytes
             let run = UnsafeBufferPointer(start: base + runStart, count: index &- runStart)
             // The common case: an unquoted cell ended by a comma or LF, all in the buffer.
-            if !spilled && !quoted && index < end && (base[index] == .comma || base[index] == .lineFeed) {
+            if !spilled && !quoted && index < end && (base[index] == delimiter || base[index] == .lineFeed) {
                 let text = keeping && run.count <= RawValue.maximumStringBytes
                     ? String(decoding: run, as: UTF8.self) : nil
                 return (text, run.count, finishCell(at: index))
             }
             // The same for a quoted cell without quotes inside.
             if !spilled && quoted && index &+ 1 < end && base[index] == .quote
-                && (base[index &+ 1] == .comma || base[index &+ 1] == .lineFeed) {
+                && (base[index &+ 1] == delimiter || base[index &+ 1] == .lineFeed) {
                 let text = keeping && run.count <= RawValue.maximumStringBytes
                     ? String(decoding: run, as: UTF8.self) : nil
                 return (text, run.count, finishCell(at: index &+ 1))
@@ -257,7 +263,7 @@ public struct CSVReader: RecordReader {
                 return (keeping ? String(decoding: scratch, as: UTF8.self) : nil, byteCount, .inputEnd)
             }
             let byte = base[index]
-            if !quoted && (byte == .comma || byte == .lineFeed) {
+            if !quoted && (byte == delimiter || byte == .lineFeed) {
                 return (keeping ? String(decoding: scratch, as: UTF8.self) : nil, byteCount, finishCell(at: index))
             }
             if byte >= 0x80 {
@@ -311,7 +317,7 @@ public struct CSVReader: RecordReader {
                 let next = cursor.base[cursor.pos]
                 let endsLine = next == .carriageReturn && cursor.end - cursor.pos >= 2
                     && cursor.base[cursor.pos &+ 1] == .lineFeed
-                if next != .comma && next != .lineFeed && !endsLine {
+                if next != delimiter && next != .lineFeed && !endsLine {
                     let location = cursor.location
                     do throws(ReadError) {
                         let found = try cursor.foundDescription()
@@ -327,11 +333,11 @@ public struct CSVReader: RecordReader {
         }
     }
 
-    /// Consumes the comma or LF at buffer index `index` that ends a cell.
+    /// Consumes the delimiter or LF at buffer index `index` that ends a cell.
     @inline(__always)
     private mutating func finishCell(at index: Int) -> CellEnd {
         cursor.pos = index &+ 1
-        if cursor.base[index] == .comma { return .comma }
+        if cursor.base[index] == delimiter { return .delimiter }
         rowEnd = cursor.location(at: index)
         cursor.lineFeed(at: index)
         return .lineEnd

@@ -1,3 +1,5 @@
+import RosterModel
+
 /// A place in an input file: 1-based line, and 1-based column counted in Unicode scalars (characters).
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
@@ -38,11 +40,14 @@ public struct RawField: Hashable, Sendable {
     public var name: String
     public var value: RawValue
     public var location: SourceLocation
+    /// The player's field a mapping (`import --map`) assigned this one to, whatever its name; nil when its name says.
+    public var field: PlayerField?
 
-    public init(name: String, value: RawValue, location: SourceLocation) {
+    public init(name: String, value: RawValue, location: SourceLocation, field: PlayerField? = nil) {
         self.name = name
         self.value = value
         self.location = location
+        self.field = field
     }
 }
 

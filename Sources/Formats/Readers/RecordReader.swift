@@ -12,13 +12,13 @@ public protocol RecordReader {
 public enum InputFormat: String, CaseIterable, Sendable {
     case json, ndjson, csv
 
-    /// The format a file name's extension names (`.json`, `.ndjson`/`.jsonl`, `.csv`), if any.
+    /// The format a file name's extension names (`.json`, `.ndjson`/`.jsonl`, `.csv`/`.tsv`), if any.
     public init?(fileName: String) {
         guard let dot = fileName.lastIndex(of: ".") else { return nil }
         switch fileName[fileName.index(after: dot)...].lowercased() {
         case "json": self = .json
         case "ndjson", "jsonl": self = .ndjson
-        case "csv": self = .csv
+        case "csv", "tsv": self = .csv
         default: return nil
         }
     }
@@ -53,13 +53,15 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// The reader for `format`, reading from `source`; a CSV header goes through `headerCheck` (see `CSVReader`).
+/// The reader for `format`, reading from `source`; a CSV file's cells are separated by `delimiter`, and its header
+/// goes through `headerCheck` (see `CSVReader`).
 public func makeRecordReader(
-    _ format: InputFormat, source: ByteSource, headerCheck: @escaping ([String]) -> String? = { _ in nil }
+    _ format: InputFormat, source: ByteSource, delimiter: UInt8 = .comma,
+    headerCheck: @escaping ([String]) -> String? = { _ in nil }
 ) -> any RecordReader {
     switch format {
     case .json: JSONArrayReader(source: source)
     case .ndjson: NDJSONReader(source: source)
-    case .csv: CSVReader(source: source, headerCheck: headerCheck)
+    case .csv: CSVReader(source: source, delimiter: delimiter, headerCheck: headerCheck)
     }
 }

@@ -1,12 +1,13 @@
 /// The ASCII bytes the readers and writers look for, named once.
 extension UInt8 {
-    static let tab = UInt8(ascii: "\t")
+    public static let tab = UInt8(ascii: "\t")
     static let lineFeed = UInt8(ascii: "\n")
     static let carriageReturn = UInt8(ascii: "\r")
     static let space = UInt8(ascii: " ")
     static let quote = UInt8(ascii: "\"")
     static let plus = UInt8(ascii: "+")
-    static let comma = UInt8(ascii: ",")
+    public static let comma = UInt8(ascii: ",")
+    public static let semicolon = UInt8(ascii: ";")
     static let minus = UInt8(ascii: "-")
     static let period = UInt8(ascii: ".")
     static let zero = UInt8(ascii: "0")

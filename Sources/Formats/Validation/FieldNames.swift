@@ -23,6 +23,11 @@ enum FieldNames {
         return table
     }()
 
+    /// How `field` resolves when a mapping assigned it (never as an alias).
+    static func resolution(_ field: PlayerField) -> Resolution? {
+        fields.firstIndex(of: field).map { Resolution(index: $0, isAlias: false) }
+    }
+
     /// The field `name` stands for, if any.
     static func resolve(_ name: String) -> Resolution? {
         table[name] ?? table[key(name)]

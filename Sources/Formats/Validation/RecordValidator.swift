@@ -9,12 +9,15 @@ public struct RecordValidator: Sendable {
     public let latestBirthDate: CalendarDate
     /// The input as the user named it, for problems.
     public let file: String
+    /// How the input writes birth dates.
+    public let dateFormat: DateFormat
     /// The previous record's field names and what they resolved to, by position: most records of a file repeat them.
     private var previousNames: [(name: String, resolved: FieldNames.Resolution?)] = []
 
-    public init(latestBirthDate: CalendarDate, file: String) {
+    public init(latestBirthDate: CalendarDate, file: String, dateFormat: DateFormat = .iso) {
         self.latestBirthDate = latestBirthDate
         self.file = file
+        self.dateFormat = dateFormat
     }
 
     /// What is wrong with a CSV header for player records, or nil; for `makeRecordReader(_:source:headerCheck:)`.
@@ -34,7 +37,8 @@ public struct RecordValidator: Sendable {
         var slots = [RawField?](repeating: nil, count: FieldNames.fields.count)
         var unknownHere: [String] = []
         for (position, field) in record.fields.enumerated() {
-            guard let resolved = resolve(field.name, at: position) else {
+            // A mapping names the field it assigned; otherwise the name says.
+            guard let resolved = field.field.flatMap(FieldNames.resolution) ?? resolve(field.name, at: position) else {
                 if unknownHere.contains(field.name) {
                     problems.append(problem(record, field, "the field appears more than once in the record"))
                 } else {
@@ -208,16 +212,16 @@ public struct RecordValidator: Sendable {
         switch value {
         case .null: return .success(nil)
         case .string(let text), .cell(let text): literal = TextRule.trimmed(text)
-        case .oversizedString:
-            return .failure(Message("expected a date written yyyy-MM-dd, got \(RecordValidator.describe(value))"))
-        default: return .failure(Message("expected a date written yyyy-MM-dd, got \(RecordValidator.describe(value))"))
+        default:
+            return .failure(
+                Message("expected a date written \(dateFormat.pattern), got \(RecordValidator.describe(value))"))
         }
         if literal.isEmpty { return .success(nil) }
-        guard let date = CalendarDate(iso: literal) else {
+        guard let date = dateFormat.date(from: literal) else {
             return .failure(
                 Message(
-                    CalendarDate.hasISOShape(literal)
-                        ? "\(shown) is not a real date" : "expected a date written yyyy-MM-dd, got \(shown)"))
+                    dateFormat.isShaped(literal)
+                        ? "\(shown) is not a real date" : "expected a date written \(dateFormat.pattern), got \(shown)"))
         }
         if date > latestBirthDate { return .failure(Message("\(shown) is in the future")) }
         if date < earliest { return .failure(Message("\(shown) is before \(earliest)")) }

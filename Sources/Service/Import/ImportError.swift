@@ -1,4 +1,5 @@
 import Glibc
+import RosterFormats
 import RosterModel
 
 /// Why an import wrote nothing.
@@ -11,11 +12,14 @@ public enum ImportError: CategorizedError {
     case cannotOpen(file: String, reason: String)
     /// Reading an input failed part-way (an I/O error, not bad content).
     case unreadable(file: String, reason: String)
+    /// The mapping (`--map`) names columns or keys the input does not have; `found` are those it has.
+    case missingColumns(file: String, missing: [String], found: [String])
 
     public var category: ErrorCategory {
         switch self {
         case .invalidRecords, .pruneLimitExceeded: .invalidData
         case .cannotOpen, .unreadable: .unreadableInput
+        case .missingColumns: .usage
         }
     }
 
@@ -40,6 +44,11 @@ public enum ImportError: CategorizedError {
             return "cannot open \(file): \(reason)"
         case .unreadable(let file, let reason):
             return "cannot read \(file): \(reason)"
+        case .missingColumns(let file, let missing, let found):
+            let shown = found.prefix(40).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
+                + (found.count > 40 ? ", …" : "")
+            return "nothing was imported: --map names \(missing.map { "'\($0)'" }.joined(separator: ", ")), which "
+                + "\(file) does not have; its \(found.isEmpty ? "records have no fields" : "fields are \(shown)")"
         }
     }
 
@@ -47,7 +56,7 @@ public enum ImportError: CategorizedError {
     public var report: ImportReport? {
         switch self {
         case .invalidRecords(let report), .pruneLimitExceeded(_, _, _, let report): report
-        case .cannotOpen, .unreadable: nil
+        case .cannotOpen, .unreadable, .missingColumns: nil
         }
     }
 

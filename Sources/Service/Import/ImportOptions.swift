@@ -5,6 +5,12 @@ import RosterModel
 public struct ImportOptions: Sendable {
     /// The input format; nil picks it from each file's extension, else from its first byte.
     public var format: InputFormat?
+    /// What separates CSV cells; nil picks it from each file's extension (a tab for `.tsv`, else a comma).
+    public var delimiter: CSVDelimiter?
+    /// How records map to the player's fields (`--map`, `--null`, `--value-map`).
+    public var mapping = RecordMapping()
+    /// How birth dates are written.
+    public var dateFormat = DateFormat.iso
     /// The input is a full snapshot: players absent from it are removed.
     public var prune = false
     /// `prune` refuses to remove more than this share of the roster, in percent.

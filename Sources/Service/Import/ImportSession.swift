@@ -63,10 +63,25 @@ struct ImportSession {
             }
             format = named ?? InputFormat(sniffing: firstByte)
         }
-        let reader = makeRecordReader(format ?? .csv, source: source, headerCheck: RecordValidator.headerProblem)
+        let mapping = options.mapping
+        // A CSV header names its columns before any row: a mapping that names others is refused then.
+        let missing = MissingColumns()
+        let reader = makeRecordReader(
+            format ?? .csv, source: source, delimiter: (options.delimiter ?? .implied(by: input.name)).byte
+        ) { columns in
+            let absent = mapping.missingColumns(in: columns)
+            if !absent.isEmpty {
+                missing.found = (absent, columns)
+                return "the header lacks the columns the mapping names"
+            }
+            return mapping.headerProblem(columns)
+        }
         let pipeline = RecordPipeline(
-            reader: reader, validator: RecordValidator(latestBirthDate: options.latestBirthDate, file: input.name))
-        defer { unknownFields.formUnion(pipeline.finish()) }
+            reader: reader, mapping: mapping,
+            validator: RecordValidator(
+                latestBirthDate: options.latestBirthDate, file: input.name, dateFormat: options.dateFormat))
+        var finished = false
+        defer { if !finished { _ = pipeline.finish() } }
         var bytesRead = 0
         while let batch = pipeline.next() {
             for item in batch.items {
@@ -111,8 +126,21 @@ struct ImportSession {
                 }
             }
             bytesRead = batch.bytesRead
+            if let (absent, columns) = missing.found {
+                throw ImportError.missingColumns(file: input.name, missing: absent, found: columns)
+            }
         }
         bytesBeforeCurrentFile += bytesRead
+        finished = true
+        let (unknown, seen) = pipeline.finish()
+        unknownFields.formUnion(unknown)
+        // Records without a header: a key the mapping names that no record had is a mistake in the mapping.
+        if format != .csv, !mapping.isIdentity, report.records > 0 {
+            let absent = mapping.missingColumns(in: Array(seen))
+            if !absent.isEmpty {
+                throw ImportError.missingColumns(file: input.name, missing: absent, found: seen.sorted())
+            }
+        }
     }
 
     // MARK: - Writing
@@ -223,4 +251,10 @@ struct ImportSession {
         for id in absent { try store.delete(id: id) }
         report.removed = absent.count
     }
+}
+
+/// The columns a mapping names that a CSV header lacks, as the reading thread found them.
+private final class MissingColumns: @unchecked Sendable {
+    // Written once by the reading thread before it hands over the batch that reports the header; read after.
+    var found: (missing: [String], columns: [String])?
 }

@@ -37,10 +37,13 @@ final class RecordPipeline: @unchecked Sendable {
     private let done = DispatchGroup()
     /// Field names the validator did not know; complete once the producer is done.
     private var unknownFields = Set<String>()
+    /// The names of every record's fields before mapping, when the mapping needs to know which keys a file has.
+    private var seenNames = Set<String>()
     private var finished = false
 
-    /// Starts reading `reader`, which from now on belongs to the reading thread alone.
-    init(reader: consuming any RecordReader, validator: RecordValidator) {
+    /// Starts reading `reader`, which from now on belongs to the reading thread alone; records go through `mapping`
+    /// before `validator`.
+    init(reader: consuming any RecordReader, mapping: RecordMapping, validator: RecordValidator) {
         nonisolated(unsafe) var reader = reader
         done.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
@@ -48,6 +51,7 @@ final class RecordPipeline: @unchecked Sendable {
             // Its cache of field names is the reading thread's own.
             var validator = validator
             var unknown = Set<String>()
+            var seen = Set<String>()
             // Set at the end of the input, at an error that ends the reading, or when the importer stops.
             var last = false
             while !last {
@@ -55,7 +59,11 @@ final class RecordPipeline: @unchecked Sendable {
                 while batch.items.count < RecordPipeline.batchSize && !last {
                     if cancelled.load(ordering: .relaxed) { last = true; break }
                     do throws(ReadError) {
-                        guard let record = try reader.next() else { last = true; break }
+                        guard var record = try reader.next() else { last = true; break }
+                        if !mapping.isIdentity {
+                            for field in record.fields { seen.insert(field.name) }
+                            record = mapping.apply(record)
+                        }
                         switch validator.validate(record, unknown: &unknown) {
                         case .valid(let player): batch.items.append(.valid(record, player))
                         case .invalid(let problems): batch.items.append(.invalid(problems))
@@ -72,6 +80,7 @@ final class RecordPipeline: @unchecked Sendable {
                 filled.signal()
             }
             unknownFields = unknown
+            seenNames = seen
         }
     }
 
@@ -85,12 +94,13 @@ final class RecordPipeline: @unchecked Sendable {
         return batch
     }
 
-    /// Stops the reading thread, waits for it, and returns the unknown field names it saw. Called once, also when
-    /// the import stops early, so that the thread never outlives the input it reads.
-    func finish() -> Set<String> {
+    /// Stops the reading thread, waits for it, and returns the unknown field names it saw and the names of the
+    /// fields records had before mapping. Called once, also when the import stops early, so that the thread never
+    /// outlives the input it reads.
+    func finish() -> (unknown: Set<String>, seen: Set<String>) {
         cancelled.store(true, ordering: .relaxed)
         while next() != nil {}
         done.wait()
-        return unknownFields
+        return (unknownFields, seenNames)
     }
 }

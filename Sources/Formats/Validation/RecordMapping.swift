@@ -1,0 +1,264 @@
+import RosterModel
+
+/// How a provider's records become rosterdb's, as `import --map`, `--null` and `--value-map` say: which column or
+/// key gives each field (or a template joining several: `{first_name} {second_name}`), which texts mean unknown
+/// (`None`, `not available`), and how a field's values translate (`element_type` 1 → GK). Column and key names are
+/// matched ignoring case and surrounding spaces, as rosterdb's own names are.
+public struct RecordMapping: Sendable {
+    /// Where a field's value comes from.
+    public enum Source: Sendable, Equatable {
+        /// A CSV column or JSON key.
+        case column(String)
+        /// Text and columns joined: `{first_name} {second_name}`. Unknown columns are left out; all unknown, the
+        /// field is unknown.
+        case template([Piece])
+        /// Nowhere: the file's own column of that name is ignored (`--map id=`).
+        case nothing
+
+        public enum Piece: Sendable, Equatable {
+            case text(String)
+            case column(String)
+        }
+
+        /// The columns the source reads.
+        var columns: [String] {
+            switch self {
+            case .column(let name): [name]
+            case .template(let pieces):
+                pieces.compactMap { if case .column(let name) = $0 { name } else { nil } }
+            case .nothing: []
+            }
+        }
+    }
+
+    /// The field each explicitly mapped field comes from.
+    public var sources: [PlayerField: Source] = [:]
+    /// Texts that mean unknown, compared ignoring case and surrounding spaces.
+    public var nullTokens: [String] = [] {
+        didSet { nullKeys = Set(nullTokens.map(FieldNames.key)) }
+    }
+    /// Per field, a provider's values and what they stand for.
+    public var valueMaps: [PlayerField: [String: String]] = [:]
+    private var nullKeys: Set<String> = []
+
+    public init() {}
+
+    /// Whether the mapping changes nothing, so that records need not go through it.
+    public var isIdentity: Bool { sources.isEmpty && nullTokens.isEmpty && valueMaps.isEmpty }
+
+    // MARK: - Reading the options
+
+    /// A mapping option's text that cannot be used, and why.
+    public struct Refused: Error, Sendable, Equatable {
+        public let reason: String
+    }
+
+    /// `FIELD=SOURCE`: `name={first_name} {second_name}`, `ref=code`, `id=` (nothing).
+    public static func source(from text: String) -> Result<(PlayerField, Source), Refused> {
+        guard let equals = text.firstIndex(of: "=") else {
+            return .failure(Refused(reason: "expected FIELD=SOURCE, as in name={first_name} {second_name}."))
+        }
+        let fieldName = String(text[..<equals])
+        guard let field = field(named: fieldName) else { return .failure(unknownField(fieldName)) }
+        let sourceText = TextRule.trimmed(String(text[text.index(after: equals)...]))
+        guard sourceText.contains("{") || sourceText.contains("}") else {
+            return .success((field, sourceText.isEmpty ? .nothing : .column(sourceText)))
+        }
+        var pieces: [Source.Piece] = []
+        var rest = Substring(sourceText)
+        while !rest.isEmpty {
+            if rest.first == "{" {
+                guard let close = rest.firstIndex(of: "}") else {
+                    return .failure(Refused(reason: "a '{' is not closed by '}'."))
+                }
+                let column = TextRule.trimmed(String(rest[rest.index(after: rest.startIndex)..<close]))
+                guard !column.isEmpty, !column.contains("{") else {
+                    return .failure(Refused(reason: "expected a column name between '{' and '}'."))
+                }
+                pieces.append(.column(column))
+                rest = rest[rest.index(after: close)...]
+            } else {
+                let end = rest.firstIndex { $0 == "{" || $0 == "}" } ?? rest.endIndex
+                if end < rest.endIndex, rest[end] == "}" {
+                    return .failure(Refused(reason: "a '}' has no '{' before it."))
+                }
+                pieces.append(.text(String(rest[..<end])))
+                rest = rest[end...]
+            }
+        }
+        return .success((field, .template(pieces)))
+    }
+
+    /// The lines of a map file: `FIELD=SOURCE` each, blank lines and `#` comments skipped. A bad line's reason
+    /// starts with its number.
+    public static func sources(fromFile text: String) -> Result<[(PlayerField, Source)], Refused> {
+        var sources: [(PlayerField, Source)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = TextRule.trimmed(String(line))
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            switch source(from: line) {
+            case .success(let mapped): sources.append(mapped)
+            case .failure(let refused): return .failure(Refused(reason: "line \(number + 1): \(refused.reason)"))
+            }
+        }
+        return .success(sources)
+    }
+
+    /// `FIELD:FROM=TO,FROM=TO`: `position:1=GK,2=DF,3=MF,4=FW`.
+    public static func valueMap(from text: String) -> Result<(PlayerField, [String: String]), Refused> {
+        guard let colon = text.firstIndex(of: ":") else {
+            return .failure(Refused(reason: "expected FIELD:FROM=TO,FROM=TO, as in position:1=GK,2=DF."))
+        }
+        let fieldName = String(text[..<colon])
+        guard let field = field(named: fieldName) else { return .failure(unknownField(fieldName)) }
+        var map: [String: String] = [:]
+        for pair in text[text.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let from = parts.first.map { FieldNames.key(String($0)) } ?? ""
+            guard parts.count == 2, !from.isEmpty else {
+                return .failure(Refused(reason: "expected FROM=TO, got '\(pair)'."))
+            }
+            map[from] = TextRule.trimmed(String(parts[1]))
+        }
+        return .success((field, map))
+    }
+
+    private static func field(named name: String) -> PlayerField? {
+        let key = FieldNames.key(name).map { $0 == "-" ? "_" : $0 }
+        return PlayerField.allCases.first { $0.name == String(key) }
+    }
+
+    private static func unknownField(_ name: String) -> Refused {
+        Refused(
+            reason: "unknown field '\(name)'; the fields are " + PlayerField.allCases.map(\.name).joined(separator: ", ")
+                + ".")
+    }
+
+    // MARK: - Columns
+
+    /// The columns the mapping reads that are not among `columns` (names compared as rosterdb compares them).
+    public func missingColumns(in columns: [String]) -> [String] {
+        let present = Set(columns.map(FieldNames.key))
+        var missing: [String] = []
+        for field in PlayerField.allCases {
+            for column in sources[field]?.columns ?? [] where !present.contains(FieldNames.key(column)) {
+                if !missing.contains(column) { missing.append(column) }
+            }
+        }
+        return missing
+    }
+
+    /// Every column the mapping reads.
+    public var columns: [String] {
+        PlayerField.allCases.flatMap { sources[$0]?.columns ?? [] }
+    }
+
+    /// What is wrong with a CSV header read through this mapping, as `RecordValidator.headerProblem` says: two
+    /// columns for one field, or no column for a field every record needs. Columns the mapping reads, and columns
+    /// of fields the mapping gives otherwise, do not count as the fields their names say.
+    public func headerProblem(_ columns: [String]) -> String? {
+        let used = Set(self.columns.map(FieldNames.key))
+        let renamed = columns.map { column -> String in
+            let key = FieldNames.key(column)
+            if used.contains(key) { return "" }
+            if let field = FieldNames.resolve(column).map({ FieldNames.fields[$0.index] }), sources[field] != nil {
+                return ""
+            }
+            return column
+        }
+        let given = PlayerField.allCases.filter { field in
+            guard let source = sources[field] else { return false }
+            return source != .nothing
+        }
+        return FieldNames.headerProblem(renamed + given.map(\.name))
+    }
+
+    // MARK: - Applying
+
+    /// The record as rosterdb reads it: mapped fields named for the fields they give, the file's own columns for
+    /// those fields dropped, unknown texts made null, and values translated.
+    public func apply(_ record: RawRecord) -> RawRecord {
+        var fields: [RawField] = []
+        fields.reserveCapacity(record.fields.count)
+        var consumed = Set<String>()
+        func find(_ column: String) -> RawField? {
+            let key = FieldNames.key(column)
+            return record.fields.first { FieldNames.key($0.name) == key }
+        }
+        for field in PlayerField.allCases {
+            guard let source = sources[field] else { continue }
+            for column in source.columns { consumed.insert(FieldNames.key(column)) }
+            switch source {
+            case .nothing:
+                continue
+            case .column(let column):
+                if let found = find(column) {
+                    fields.append(RawField(name: found.name, value: found.value, location: found.location, field: field))
+                }
+            case .template(let pieces):
+                var text = ""
+                var location: SourceLocation?
+                var anyKnown = false
+                for piece in pieces {
+                    switch piece {
+                    case .text(let literal): text += literal
+                    case .column(let column):
+                        guard let found = find(column) else { continue }
+                        location = location ?? found.location
+                        if let value = known(found.value) {
+                            text += value
+                            anyKnown = true
+                        }
+                    }
+                }
+                let name = pieces.map { piece in
+                    switch piece {
+                    case .text(let literal): literal
+                    case .column(let column): "{\(column)}"
+                    }
+                }.joined()
+                // The pieces of unknown columns leave their separators behind: `Pelé` for `{given} {family}`.
+                let value: RawValue = anyKnown ? .cell(TextRule.collapsingWhiteSpace(text)) : .null
+                fields.append(
+                    RawField(name: name, value: value, location: location ?? record.location, field: field))
+            }
+        }
+        for raw in record.fields where !consumed.contains(FieldNames.key(raw.name)) {
+            // The file's own column for a field the mapping gives from elsewhere is not read.
+            if let resolved = FieldNames.resolve(raw.name), sources[FieldNames.fields[resolved.index]] != nil {
+                continue
+            }
+            fields.append(raw)
+        }
+        for index in fields.indices {
+            fields[index].value = translated(fields[index])
+        }
+        return RawRecord(number: record.number, location: record.location, fields: fields)
+    }
+
+    /// A field's value with a null token made null and a mapped value translated.
+    private func translated(_ raw: RawField) -> RawValue {
+        guard let text = text(of: raw.value) else { return raw.value }
+        let key = FieldNames.key(text)
+        if nullKeys.contains(key) { return .null }
+        let field = raw.field ?? FieldNames.resolve(raw.name).map { FieldNames.fields[$0.index] }
+        if let field, let map = valueMaps[field], let translated = map[key] {
+            return translated.isEmpty ? .null : .cell(translated)
+        }
+        return raw.value
+    }
+
+    /// The text of a value that is not unknown: nil for null and for a null token.
+    private func known(_ value: RawValue) -> String? {
+        guard let text = text(of: value), !nullKeys.contains(FieldNames.key(text)) else { return nil }
+        return text
+    }
+
+    /// The text of a value a mapping can read: a string, a cell or a number; nil for null and the rest.
+    private func text(of value: RawValue) -> String? {
+        switch value {
+        case .string(let text), .cell(let text), .number(let text): text
+        default: nil
+        }
+    }
+}
