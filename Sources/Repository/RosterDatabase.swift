@@ -37,19 +37,11 @@ public final class RosterDatabase {
         shouldStop: (() -> Bool)? = nil
     ) throws {
         self.path = path
-        let access = try RosterDatabase.checkFile(at: path, mode: mode)
+        let file = try RosterFile(path: path, mode: mode)
+        isReadOnly = file.access == .readOnly
         do {
-            let file = RosterDatabase.literalPath(path)
-            let single = SQLITE_OPEN_NOMUTEX
-            switch access {
-            case .create:
-                connection = try Connection(path: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | single)
-            case .readWrite: connection = try Connection(path: file, flags: SQLITE_OPEN_READWRITE | single)
-            case .readOnly: connection = try Connection(path: file, flags: SQLITE_OPEN_READONLY | single)
-            case .readOnlyImmutable:
-                let uri = RosterDatabase.immutableURI(file)
-                connection = try Connection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | single)
-            }
+            connection = try RosterDatabase.connect(
+                file, busyTimeout: busyTimeout, shouldStop: shouldStop ?? { false })
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
             throw DatabaseOpenError.notSQLite(path: path)
         }
@@ -57,12 +49,11 @@ public final class RosterDatabase {
         // A reader must never wait for another process's lock; writers checkpoint after each write instead.
         try connection.keepLogOnClose()
         if let shouldStop { connection.interrupt(when: shouldStop) }
-        isReadOnly = access == .readOnly || access == .readOnlyImmutable
 
         let migrator = Migrator(migrations)
         let applied: [Migrator.AppliedMigration]
         do {
-            applied = try RosterDatabase.hasLedger(connection, path: path) ? migrator.applied(in: connection) : []
+            applied = try RosterDatabase.readLedger(connection, path: path, migrator: migrator)
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
             throw DatabaseOpenError.notSQLite(path: path)
         }
@@ -78,12 +69,16 @@ public final class RosterDatabase {
         // it has; asking it for WAL would be a write.
         try connection.execute((isReadOnly ? "" : "PRAGMA journal_mode = WAL; ") + "PRAGMA foreign_keys = ON")
         // The write lock is taken only when there is something to apply, so that opening never waits for a writer.
-        let appliedNow = pending.isEmpty ? [] : try migrator.migrate(connection, path: path)
+        let appliedNow = pending.isEmpty
+            ? []
+            : try RosterDatabase.migrate(
+                connection, with: migrator, path: path, mode: mode, busyTimeout: busyTimeout)
         if !appliedNow.isEmpty { _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait) }
         players = PlayerRepository(connection: connection)
+        // Of processes creating one roster at once, only the one that laid its first migration created it.
         openReport = OpenReport(
-            created: applied.isEmpty, appliedMigrations: appliedNow,
-            schemaVersion: migrator.migrations.last?.version ?? 0)
+            created: applied.isEmpty && appliedNow.first?.version == migrator.migrations.first?.version,
+            appliedMigrations: appliedNow, schemaVersion: migrator.migrations.last?.version ?? 0)
     }
 
     /// Whether this roster was opened read-only, because this user cannot write it.
@@ -101,7 +96,13 @@ public final class RosterDatabase {
     /// the busy timeout and then fails with a busy error before it has changed anything. Once committed, the
     /// write-ahead log is copied into the database file, so that the file alone holds the roster again.
     public func write<T>(_ body: (PlayerRepository) throws -> T) throws -> T {
-        let result = try connection.transaction(.immediate) { try body(players) }
+        let result = try connection.transaction(.immediate) { () throws -> T in
+            let result = try body(players)
+            // SQLite commits to the file it opened even when that name now leads elsewhere or nowhere: the write
+            // would be reported and lost.
+            if connection.fileHasMoved { throw DatabaseOpenError.movedWhileOpen(path: path) }
+            return result
+        }
         // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
         _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
         return result
@@ -124,65 +125,83 @@ public final class RosterDatabase {
         path.hasPrefix("/") ? path : "./" + path
     }
 
-    /// How a file is opened.
-    private enum FileAccess {
-        /// It does not exist yet.
-        case create
-        case readWrite
-        /// Read through its write-ahead log, which exists: SQLite maps the `-shm` index read-only if it must.
-        case readOnly
-        /// Read as a file that nothing writes: SQLite takes no locks and creates no `-wal` and `-shm` beside it.
-        case readOnlyImmutable
+    /// Opens the connection `file.access` allows.
+    private static func connect(
+        _ file: RosterFile, busyTimeout: Double, shouldStop: () -> Bool
+    ) throws -> Connection {
+        let path = literalPath(file.resolved)
+        switch file.access {
+        case .create:
+            return try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+        case .readWrite:
+            return try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+        case .readOnly:
+            return try connectReadOnly(file, busyTimeout: busyTimeout, shouldStop: shouldStop)
+        }
     }
 
-    /// How to open the file; throws for a path that cannot be a database file, or one this user cannot write
-    /// when `mode` writes.
-    private static func checkFile(at path: String, mode: OpenMode) throws -> FileAccess {
-        guard !path.isEmpty else { throw DatabaseOpenError.emptyPath }
+    /// A read-only connection that sees one committed state, and creates nothing beside the roster.
+    ///
+    /// SQLite's read-only mode takes the usual locks, so it reads one snapshot while others write, and refuses a
+    /// hot rollback journal that it cannot roll back. In WAL mode it needs `-wal` and `-shm`: it reads them when
+    /// they exist (mapping the index read-only, or building a private one from the log when no writer is there),
+    /// and would create them otherwise. This user must not, so a WAL roster that lacks one is read from a private
+    /// copy instead (`PrivateSnapshot`). A writer that comes along during the copy leaves both behind: the next
+    /// round then uses SQLite's read-only mode.
+    private static func connectReadOnly(
+        _ file: RosterFile, busyTimeout: Double, shouldStop: () -> Bool
+    ) throws -> Connection {
         var info = stat()
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        guard stat(path, &info) == 0 else {
-            guard errno == ENOENT else { return .readWrite }  // Let SQLite report what is wrong with it.
-            guard mode == .createIfMissing else { throw DatabaseOpenError.missing(path: path) }
-            if !folder.isEmpty, stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
-                throw DatabaseOpenError.missingFolder(path: path)
+        for _ in 0..<5 {
+            let logsExist = lstat(file.resolved + "-wal", &info) == 0 && lstat(file.resolved + "-shm", &info) == 0
+            if logsExist || !RosterFile.isInWALMode(file.resolved) {
+                // readonly_shm: SQLite opens the index read-only and never creates it.
+                let connection = try Connection(
+                    path: uri(file.resolved, query: "mode=ro&readonly_shm=1"),
+                    flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+                connection.setBusyTimeout(seconds: busyTimeout)
+                do {
+                    // The first read opens the log files, and looks for a hot journal.
+                    try connection.execute("SELECT count(*) FROM sqlite_master")
+                    return connection
+                } catch let error as DatabaseError where error.code == readOnlyRollback {
+                    throw DatabaseOpenError.hotJournal(path: file.path)
+                } catch let error as DatabaseError
+                    where error.primaryCode == SQLITE_CANTOPEN || error.code == readOnlyDirectory {
+                    // The log files went (a last connection closed and deleted them): copy instead.
+                    removeEmptyLogCreated(beside: file.resolved)
+                    continue
+                }
             }
-            if faccessat(AT_FDCWD, folder.isEmpty ? "/" : folder, W_OK | X_OK, AT_EACCESS) != 0 {
-                throw DatabaseOpenError.cannotCreate(path: path, reason: "its folder is not writable (\(errorText()))")
-            }
-            return .create
+            guard let copy = try PrivateSnapshot.take(
+                of: file.resolved, path: file.path, busyTimeout: busyTimeout, shouldStop: shouldStop)
+            else { continue }
+            // Private, and gone from its folder as soon as it is open: nothing else can change it.
+            defer { PrivateSnapshot.remove(folder: RosterFile.folder(of: copy)) }
+            return try Connection(
+                path: uri(copy, query: "immutable=1"),
+                flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
         }
-        if info.st_mode & S_IFMT == S_IFDIR { throw DatabaseOpenError.isDirectory(path: path) }
-
-        // SQLite in WAL mode writes `-wal` and `-shm` files beside the database, even to read it, unless they exist.
-        let canWriteFile = faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0
-        let fileReason = canWriteFile ? "" : errorText()
-        let logExists = stat(path + "-wal", &info) == 0
-        let logHasFrames = logExists && info.st_size > 0
-        let indexExists = stat(path + "-shm", &info) == 0
-        let canCreateBeside = faccessat(AT_FDCWD, folder.isEmpty ? "/" : folder, W_OK | X_OK, AT_EACCESS) == 0
-        if canWriteFile && (logExists || canCreateBeside) { return .readWrite }
-        guard mode == .existing else {
-            throw DatabaseOpenError.notWritable(
-                path: path,
-                reason: canWriteFile
-                    ? "its folder is not writable, and SQLite needs to create \(path)-wal and \(path)-shm there"
-                    : "the file is read-only for this user (\(fileReason))")
-        }
-        // Commits still in the log are read through its index, which SQLite maps read-only. Without any, every
-        // commit is in the database file itself, so reading it alone reads the whole roster, and creates nothing
-        // beside it that its owner could not write later. (A writer that starts and checkpoints during such a
-        // read could make it fail; it does not wait for the read.)
-        return logExists && (logHasFrames || indexExists) ? .readOnly : .readOnlyImmutable
+        throw DatabaseError(code: SQLITE_BUSY, message: "database is locked", sql: nil)
     }
 
-    /// The `strerror` text of `errno`.
-    private static func errorText() -> String {
-        String(cString: strerror(errno))
+    /// SQLITE_READONLY_ROLLBACK and SQLITE_READONLY_DIRECTORY, macros that Swift does not import.
+    private static let readOnlyRollback = SQLITE_READONLY | (3 << 8)
+    private static let readOnlyDirectory = SQLITE_READONLY | (6 << 8)
+
+    /// When the log went between the look and the open, SQLite creates an empty one in a folder this user can write
+    /// before it finds no index; an empty log holds nothing, and left there it would belong to the wrong user.
+    private static func removeEmptyLogCreated(beside resolved: String) {
+        var log = stat()
+        var database = stat()
+        guard lstat(resolved + "-wal", &log) == 0, stat(resolved, &database) == 0 else { return }
+        if log.st_size == 0 && log.st_uid == geteuid() && database.st_uid != geteuid() {
+            unlink(resolved + "-wal")
+        }
     }
 
-    /// An SQLite URI that opens `path` (a `literalPath`) immutable.
-    private static func immutableURI(_ path: String) -> String {
+    /// An SQLite URI that opens `path` (absolute) with `query`.
+    private static func uri(_ path: String, query: String) -> String {
         var escaped = ""
         for character in path {
             switch character {
@@ -193,18 +212,6 @@ public final class RosterDatabase {
             }
         }
         // `file:` followed by a path that starts with `//` would name a host.
-        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
-    }
-
-    /// Whether the file has the migration ledger; throws `notRoster` for a database with other tables only.
-    private static func hasLedger(_ connection: Connection, path: String) throws -> Bool {
-        let statement = try connection.prepare(
-            """
-            SELECT count(*), count(*) FILTER (WHERE type = 'table' AND name = 'schema_migrations')
-            FROM sqlite_master
-            """)
-        let (objects, ledgers) = try statement.firstRow { ($0.int(at: 0), $0.int(at: 1)) } ?? (0, 0)
-        if ledgers == 0 && objects > 0 { throw DatabaseOpenError.notRoster(path: path) }
-        return ledgers == 1
+        return "file://" + escaped + "?" + query
     }
 }
