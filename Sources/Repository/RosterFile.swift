@@ -20,6 +20,8 @@ struct RosterFile {
     let path: String
     /// The absolute path with every symbolic link resolved: the file SQLite opens, and the folder of its companions.
     let resolved: String
+    /// How messages name the files beside the roster: the user's path, unless a link leads to another folder.
+    let companionBase: String
     let access: Access
 
     /// The files SQLite keeps beside a database, and what it keeps in each.
@@ -37,6 +39,7 @@ struct RosterFile {
             let reason = errno
             guard reason == ENOENT else { throw DatabaseOpenError.unreachable(path: path, reason: errorText(reason)) }
             resolved = try RosterFile.placeForNewFile(path, mode: mode)
+            companionBase = path
             access = .create
             return
         }
@@ -49,18 +52,20 @@ struct RosterFile {
             throw DatabaseOpenError.unreachable(path: path, reason: errorText(errno))
         }
         resolved = real
+        let sameFolder = RosterFile.realPath(RosterFile.folder(of: path)) == RosterFile.folder(of: real)
+        companionBase = sameFolder ? path : real
 
         // A FIFO or a link planted as `-wal` would hang SQLite or send its writes elsewhere.
         for (suffix, role) in RosterFile.companions where lstat(real + suffix, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else {
                 throw DatabaseOpenError.strangeCompanion(
-                    path: path, file: path + suffix, role: role, kind: RosterFile.kind(of: info.st_mode))
+                    path: path, file: companionBase + suffix, role: role, kind: RosterFile.kind(of: info.st_mode))
             }
         }
 
         // SQLite in WAL mode writes `-wal` and `-shm` files beside the database even to read it, unless they
         // exist; a connection that cannot write them is read-only whatever it asked for.
-        let blocker = RosterFile.writeBlocker(real, path: path)
+        let blocker = RosterFile.writeBlocker(real, companionBase: companionBase)
         if blocker == nil {
             access = .readWrite
         } else if mode == .existing {
@@ -71,7 +76,7 @@ struct RosterFile {
     }
 
     /// Why this user cannot write the roster at `real` (resolved), or nil when it can.
-    private static func writeBlocker(_ real: String, path: String) -> String? {
+    private static func writeBlocker(_ real: String, companionBase: String) -> String? {
         guard faccessat(AT_FDCWD, real, W_OK, AT_EACCESS) == 0 else {
             return "the file is read-only for this user (\(errorText(errno)))"
         }
@@ -79,12 +84,13 @@ struct RosterFile {
         var missing: [String] = []
         for (suffix, role) in companions.prefix(2) {
             guard lstat(real + suffix, &info) == 0 else {
-                missing.append(path + suffix)
+                missing.append(companionBase + suffix)
                 continue
             }
             // Left by another user (a reader SQLite let create it, say): writes would fail half-way.
             if faccessat(AT_FDCWD, real + suffix, W_OK, AT_EACCESS) != 0 {
-                return "\(path + suffix), SQLite's \(role) of it, belongs to user \(info.st_uid) and is read-only "
+                return "\(companionBase + suffix), SQLite's \(role) of it, belongs to user \(info.st_uid) and is "
+                    + "read-only "
                     + "for this user (\(errorText(errno))); remove it while no program has the roster open, or run "
                     + "rosterdb as its owner"
             }
