@@ -67,7 +67,8 @@ public final class RosterDatabase {
 
         // Nothing has been written before this point. A read-only connection reads the file in the journal mode
         // it has; asking it for WAL would be a write.
-        try connection.execute((isReadOnly ? "" : "PRAGMA journal_mode = WAL; ") + "PRAGMA foreign_keys = ON")
+        if !isReadOnly { try RosterDatabase.turnOnWAL(connection, mode: mode, busyTimeout: busyTimeout) }
+        try connection.execute("PRAGMA foreign_keys = ON")
         // The write lock is taken only when there is something to apply, so that opening never waits for a writer.
         let appliedNow = pending.isEmpty
             ? []
@@ -106,6 +107,20 @@ public final class RosterDatabase {
         // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
         _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
         return result
+    }
+
+    /// Puts the roster in WAL mode. Leaving rollback mode (another program may have put it there) takes an
+    /// exclusive lock, which any other connection reading the file holds up: a command that only reads does not
+    /// wait for it, and reads in rollback mode; one that writes waits, as it would for its write lock.
+    private static func turnOnWAL(_ connection: Connection, mode: OpenMode, busyTimeout: Double) throws {
+        guard mode == .existing else { return try connection.execute("PRAGMA journal_mode = WAL") }
+        connection.setBusyTimeout(seconds: 0)
+        defer { connection.setBusyTimeout(seconds: busyTimeout) }
+        do {
+            try connection.execute("PRAGMA journal_mode = WAL")
+        } catch let error as DatabaseError where error.category == .busy {
+            return
+        }
     }
 
     /// How long, at most, a writer waits for readers to leave the log before it empties it, in seconds.

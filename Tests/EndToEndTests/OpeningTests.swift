@@ -167,6 +167,25 @@ import TestSupport
         #expect(answered.status == 0, "\(answered.stderr)")
     }
 
+    @Test func aReadDoesNotWaitToTurnOnWALWhileAnotherProgramReads() throws {
+        try makeSampleRoster()
+        // Another program put the roster in rollback mode, and reads it.
+        let other = try Connection(path: folder.path("roster.db"), flags: SQLITE_OPEN_READWRITE)
+        try other.execute("PRAGMA journal_mode = DELETE; BEGIN")
+        #expect(try other.prepare("SELECT count(*) FROM players").firstRow { $0.int(at: 0) } == 28)
+        defer { try? other.execute("COMMIT") }
+        let query = try run(["--db", "roster.db", "--busy-timeout", "3", "query", "--format", "ndjson", "--all"])
+        #expect(query.status == 0, "\(query.stderr)")
+        #expect(query.stdout.split(separator: "\n").count == 28)
+        // A write waits for the lock, and turns WAL back on.
+        try other.execute("COMMIT")
+        let feed = try folder.write(#"{"id":1,"name":"Lionel Messi","position":"RW"}"# + "\n", to: "f.ndjson")
+        #expect(try run(["--db", "roster.db", "import", feed]).status == 0)
+        let journal = try Connection(path: folder.path("roster.db"), flags: SQLITE_OPEN_READONLY)
+            .prepare("PRAGMA journal_mode")
+        #expect(try journal.firstRow { $0.text(at: 0) } == "wal")
+    }
+
     @Test func ofManyProcessesCreatingOneRosterOnlyOneSaysCreated() throws {
         // A database without tables is a new roster to `init`. The write lock held on it until all ten have it
         // open makes them all find it empty before any of them can lay the schema. (In WAL mode already, so that
