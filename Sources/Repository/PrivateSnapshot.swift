@@ -130,7 +130,9 @@ enum PrivateSnapshot {
 
     /// A new folder only this user can enter, under `$TMPDIR` or `/tmp`.
     private static func makePrivateFolder(path: String) throws -> String {
-        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let variable = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        // Absolute, as the copy is opened through a URI.
+        let base = variable.isEmpty ? "/tmp" : RosterFile.realPath(variable) ?? variable
         var template = Array((base + "/rosterdb-snapshot.XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else {
             let reason = "cannot make a folder in \(base) (\(errorText(errno)))"

@@ -29,9 +29,13 @@ public final class RosterDatabase {
     /// changed) without writing a byte, then turns on WAL and foreign keys and applies pending migrations. The
     /// path is always a file's: never one of SQLite's special names.
     ///
-    /// A roster this user cannot write is opened read-only for `.existing` (reads need no write access), and
-    /// refused for `.createIfMissing` before anything is created beside it. `shouldStop` is asked while waiting
-    /// for another writer's lock, so that a signal is not held up by the busy timeout.
+    /// The path is resolved once (SQLite keeps `-wal`, `-shm` and `-journal` beside the file a link leads to), and
+    /// a FIFO, device or socket there or beside it is refused before SQLite touches it. A roster this user cannot
+    /// write (or whose `-wal` and `-shm` it cannot write or create) is opened read-only for `.existing`, never
+    /// immutable and never creating a file beside it (see `connectReadOnly`), and refused for `.createIfMissing`.
+    /// A command that only reads never waits for another writer: a migration it finds to apply takes the write
+    /// lock at once or is left to `rosterdb init`. `shouldStop` is asked while waiting for another writer's lock,
+    /// so that a signal is not held up by the busy timeout.
     public init(
         path: String, mode: OpenMode, busyTimeout: Double = 5, migrations: [Migration] = Migration.embedded,
         shouldStop: (() -> Bool)? = nil
@@ -183,6 +187,7 @@ public final class RosterDatabase {
                     throw DatabaseOpenError.hotJournal(path: file.path)
                 } catch let error as DatabaseError
                     where error.primaryCode == SQLITE_CANTOPEN || error.code == readOnlyDirectory {
+                    try requireReadableLogs(file)
                     // The log files went (a last connection closed and deleted them): copy instead.
                     removeEmptyLogCreated(beside: file.resolved)
                     continue
@@ -198,6 +203,16 @@ public final class RosterDatabase {
                 flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
         }
         throw DatabaseError(code: SQLITE_BUSY, message: "database is locked", sql: nil)
+    }
+
+    /// Throws when `-wal` or `-shm` exists but this user may not read it: a private copy would be no safer, as
+    /// a writer may be using them.
+    private static func requireReadableLogs(_ file: RosterFile) throws {
+        for suffix in ["-wal", "-shm"] where faccessat(AT_FDCWD, file.resolved + suffix, R_OK, AT_EACCESS) != 0 {
+            if errno != ENOENT {
+                throw DatabaseOpenError.unreachable(path: file.companionBase + suffix, reason: errorText(errno))
+            }
+        }
     }
 
     /// SQLITE_READONLY_ROLLBACK and SQLITE_READONLY_DIRECTORY, macros that Swift does not import.

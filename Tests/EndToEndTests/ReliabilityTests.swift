@@ -310,6 +310,14 @@ import TestSupport
         #expect(try listing() == files)
     }
 
+    @Test(.enabled(if: canRunUnprivileged && getuid() == 0))
+    func anIndexTheReaderCannotReadIsNamed() throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: roster + "-shm")
+        let query = try runUnprivileged(["--db", roster, "query"])
+        #expect(query.status == 74)
+        #expect(query.stderr == "Error: cannot open \(roster)-shm: permission denied\n")
+    }
+
     // MARK: - A full disk
 
     /// Not under the thread sanitizer: its runtime itself dies of SIGBUS under a small file-size limit, before
