@@ -1,6 +1,7 @@
 import RosterModel
 
-/// Why a roster database could not be opened. The file is never changed when one of these is thrown.
+/// Why a roster database could not be opened, or stopped being usable while open. The file is never changed when
+/// one of these is thrown.
 public enum DatabaseOpenError: CategorizedError, Equatable {
     case missing(path: String)
     case emptyPath
@@ -8,14 +9,31 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
     /// only reads.
     case empty(path: String)
     case isDirectory(path: String)
+    /// A FIFO, a device or a socket: SQLite would block on it, or write a journal beside it.
+    case notRegularFile(path: String, kind: String)
+    /// The path cannot be followed: a folder on it is not searchable, a link loops, …
+    case unreachable(path: String, reason: String)
+    /// `-wal`, `-shm` or `-journal` beside the roster is not a regular file.
+    case strangeCompanion(path: String, file: String, role: String, kind: String)
     case missingFolder(path: String)
     case cannotCreate(path: String, reason: String)
     case notWritable(path: String, reason: String)
     case readOnlyNeedsMigration(path: String, migration: String)
+    /// A writer stopped in the middle of a rollback-mode transaction; this user cannot roll it back.
+    case hotJournal(path: String)
+    /// The private copy a read-only user reads a WAL roster from, when its `-wal` or `-shm` is missing, failed.
+    case snapshotFailed(path: String, reason: String)
     case notSQLite(path: String)
     case notRoster(path: String)
     case newerSchema(path: String, migration: String)
     case changedMigration(path: String, migration: String, recorded: String, expected: String)
+    /// `schema_migrations` was edited by hand.
+    case damagedLedger(path: String, problem: LedgerProblem)
+    /// A command that only reads found a migration to apply while another process writes.
+    case migrationWaitsForWriter(path: String, migration: String)
+    case migrationFailed(path: String, migration: String, reason: String)
+    /// The file was deleted, renamed or replaced while rosterdb wrote to it; the write was rolled back.
+    case movedWhileOpen(path: String)
     /// Rows that break a rule a migration adds: the first of them, and how many there are.
     case migrationRefused(path: String, migration: String, rows: [RefusedRow], count: Int)
 
@@ -25,9 +43,26 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         public let rule: String
     }
 
+    /// What is wrong with a `schema_migrations` table that was edited by hand.
+    public enum LedgerProblem: Equatable, Sendable {
+        /// The table is gone, while rosterdb's players table remains.
+        case missing
+        /// The table has no rows, while the database has other tables.
+        case empty
+        /// A step is not recorded, while a later one is.
+        case gap(missing: String, recorded: String)
+        /// A known step is recorded under another name.
+        case renamed(migration: String, recordedName: String)
+        /// A step no rosterdb has: not after this build's last one, so not from a newer build.
+        case unknown(migration: String)
+    }
+
     public var category: ErrorCategory {
         switch self {
-        case .missingFolder, .cannotCreate, .notWritable, .readOnlyNeedsMigration: .io
+        case .missingFolder, .cannotCreate, .notWritable, .readOnlyNeedsMigration, .hotJournal, .snapshotFailed,
+            .unreachable, .movedWhileOpen:
+            .io
+        case .migrationWaitsForWriter: .busy
         default: .failure
         }
     }
@@ -43,6 +78,13 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
                 + "it was left untouched"
         case .isDirectory(let path):
             "\(path) is a directory, not a roster database"
+        case .notRegularFile(let path, let kind):
+            "\(path) is a \(kind), not a roster database file; it was left untouched"
+        case .unreachable(let path, let reason):
+            "cannot open \(path): \(reason.lowercased())"
+        case .strangeCompanion(let path, let file, let role, let kind):
+            "\(file), where SQLite keeps the \(role) of \(path), is a \(kind), not a regular file; remove it and "
+                + "try again. The roster was left untouched"
         case .missingFolder(let path):
             "cannot create \(path): its folder does not exist"
         case .cannotCreate(let path, let reason):
@@ -52,6 +94,13 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         case .readOnlyNeedsMigration(let path, let migration):
             "\(path) needs migration \(migration) before it can be read, but this user cannot write it; run any "
                 + "rosterdb command on it once as a user who can. The file was left untouched"
+        case .hotJournal(let path):
+            "\(path) has a rollback journal (\(path)-journal) left by a writer that stopped in the middle of a "
+                + "transaction; it must be rolled back before the roster can be read, and this user cannot write it. "
+                + "Run 'rosterdb --db \(path) init' once as a user who can. The file was left untouched"
+        case .snapshotFailed(let path, let reason):
+            "cannot read \(path): its \(path)-wal or \(path)-shm is missing, which this user may not create, and a "
+                + "private copy to read instead failed (\(reason.lowercased()))"
         case .notSQLite(let path):
             "\(path) is not an SQLite database; it was left untouched"
         case .notRoster(let path):
@@ -68,8 +117,47 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
                 + ". Fix or remove them (the rules are in README, Record format), for example with the sqlite3 shell, "
                 + "then run 'rosterdb init'. The file was left untouched"
         case .changedMigration(let path, let migration, let recorded, let expected):
-            "\(path) records migration \(migration) with checksum \(recorded.prefix(12))…, but this build's file has "
-                + "\(expected.prefix(12))…; the schema was changed after it was applied. The file was left untouched"
+            "\(path) records migration \(migration) with checksum \(recorded.prefix(12))…, but this build's has "
+                + "\(expected.prefix(12))…: its schema_migrations row was edited, or the migration changed after it "
+                + "was applied. The file was left untouched"
+        case .damagedLedger(let path, let problem):
+            "\(path): " + problem.description(path: path) + ". The file was left untouched"
+        case .migrationWaitsForWriter(let path, let migration):
+            "\(path) needs migration \(migration) before it can be read, and another process is writing it now; "
+                + "run 'rosterdb --db \(path) init' once that writer has finished. The file was left untouched"
+        case .migrationFailed(let path, let migration, let reason):
+            "cannot apply migration \(migration) to \(path): \(reason)"
+                + (reason.hasSuffix("already exists") || reason.hasPrefix("duplicate column name")
+                    ? ", though schema_migrations does not record that migration: was the schema edited?" : ".")
+                + " The file was left as it was before this migration"
+        case .movedWhileOpen(let path):
+            "\(path) was deleted or replaced while rosterdb was writing it; nothing was written. Run the command "
+                + "again on the roster as it is now"
+        }
+    }
+}
+
+extension DatabaseOpenError.LedgerProblem {
+    /// The problem in words, after the roster's path.
+    func description(path: String) -> String {
+        let restore = "restore the roster from a backup, or export its players with the sqlite3 shell and import "
+            + "them into a new roster"
+        switch self {
+        case .missing:
+            return "it has rosterdb's players table but no schema_migrations table, which records its schema "
+                + "version: the table was dropped or renamed; \(restore)"
+        case .empty:
+            return "its schema_migrations table records no migration, yet the database has tables: the rows were "
+                + "deleted; \(restore)"
+        case .gap(let missing, let recorded):
+            return "schema_migrations records \(recorded) but not \(missing), which comes before it: the row was "
+                + "deleted; \(restore)"
+        case .renamed(let migration, let recordedName):
+            return "schema_migrations records migration \(migration) under the name '\(recordedName)': the row "
+                + "was edited; \(restore)"
+        case .unknown(let migration):
+            return "schema_migrations records migration \(migration), which no rosterdb has: the row was added by "
+                + "hand; \(restore)"
         }
     }
 }

@@ -34,29 +34,28 @@ public final class RosterDatabase {
     /// changed) without writing a byte, then turns on WAL and foreign keys and applies pending migrations. The
     /// path is always a file's: never one of SQLite's special names.
     ///
-    /// A roster this user cannot write is opened read-only for `.existing` (reads need no write access), and
-    /// refused for `.createIfMissing` before anything is created beside it. `stop` ends every statement and every wait
-    /// for another writer's lock once it is raised, so that a signal is not held up by the busy timeout.
+    /// The path is resolved once (SQLite keeps `-wal`, `-shm` and `-journal` beside the file a link leads to), and
+    /// a FIFO, device or socket there or beside it is refused before SQLite touches it. A roster this user cannot
+    /// write (or whose `-wal` and `-shm` it cannot write or create) is opened read-only for `.existing`, never
+    /// immutable and never creating a file beside it (see `connectReadOnly`), and refused for `.createIfMissing`.
+    /// A command that only reads never waits for another writer: a migration it finds to apply takes the write
+    /// lock at once or is left to `rosterdb init`. `stop` ends every statement and every wait for another writer's
+    /// lock once it is raised, so that a signal is not held up by the busy timeout. `.check` writes nothing.
     public init(
         path: String, mode: OpenMode, busyTimeout: Double = 5, migrations: [Migration] = Migration.embedded,
         stop: StopSignal = .never
     ) throws {
         self.path = path
-        let access = try RosterDatabase.checkFile(at: path, mode: mode == .check ? .createIfMissing : mode)
+        let file = try RosterFile(path: path, mode: mode == .check ? .createIfMissing : mode)
+        isReadOnly = file.access == .readOnly
         do {
-            let file = RosterDatabase.literalPath(path)
-            let single = SQLITE_OPEN_NOMUTEX
-            switch access {
-            case .create where mode == .check:
+            if mode == .check && file.access == .create {
+                // A dry run into a roster that does not exist works on an empty one in memory.
                 connection = try Connection(
-                    path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | single)
-            case .create:
-                connection = try Connection(path: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | single)
-            case .readWrite: connection = try Connection(path: file, flags: SQLITE_OPEN_READWRITE | single)
-            case .readOnly: connection = try Connection(path: file, flags: SQLITE_OPEN_READONLY | single)
-            case .readOnlyImmutable:
-                let uri = RosterDatabase.immutableURI(file)
-                connection = try Connection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | single)
+                    path: ":memory:",
+                    flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX)
+            } else {
+                connection = try RosterDatabase.connect(file, busyTimeout: busyTimeout, stop: stop)
             }
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
             throw DatabaseOpenError.notSQLite(path: path)
@@ -66,12 +65,11 @@ public final class RosterDatabase {
         try connection.keepLogOnClose()
         connection.stop(when: stop)
         try connection.registerFunctions()
-        isReadOnly = access == .readOnly || access == .readOnlyImmutable
 
         let migrator = Migrator(migrations)
         let applied: [Migrator.AppliedMigration]
         do {
-            applied = try RosterDatabase.hasLedger(connection, path: path) ? migrator.applied(in: connection) : []
+            applied = try RosterDatabase.readLedger(connection, path: path, migrator: migrator)
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
             throw DatabaseOpenError.notSQLite(path: path)
         }
@@ -86,11 +84,14 @@ public final class RosterDatabase {
         // Nothing has been written before this point. A read-only connection reads the file in the journal mode
         // it has; asking it for WAL would be a write.
         // A check writes nothing, not even the journal mode.
-        try connection.execute(
-            (isReadOnly || mode == .check ? "" : "PRAGMA journal_mode = WAL; ") + "PRAGMA foreign_keys = ON")
+        if !isReadOnly && mode != .check { try RosterDatabase.turnOnWAL(connection, mode: mode, busyTimeout: busyTimeout) }
+        try connection.execute("PRAGMA foreign_keys = ON")
         // The write lock is taken only when there is something to apply, so that opening never waits for a writer.
-        let deferring = mode == .check && access != .create
-        let appliedNow = pending.isEmpty || deferring ? [] : try migrator.migrate(connection, path: path)
+        let deferring = mode == .check && file.access != .create
+        let appliedNow = pending.isEmpty || deferring
+            ? []
+            : try RosterDatabase.migrate(
+                connection, with: migrator, path: path, mode: mode, busyTimeout: busyTimeout)
         deferredMigrations = deferring ? pending : []
         self.migrator = migrator
         writesNothing = mode == .check
@@ -100,10 +101,12 @@ public final class RosterDatabase {
         // SQL is that of the whole schema, so a database opened with fewer migrations (an older schema) is left alone.
         if !appliedNow.isEmpty, migrations.map(\.version) == Migration.embedded.map(\.version) {
             try connection.transaction(.immediate) { try players.fillDerivedColumns() }
-            _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
         }
+        if !appliedNow.isEmpty { _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait) }
+        // Of processes creating one roster at once, only the one that laid its first migration created it.
         openReport = OpenReport(
-            created: applied.isEmpty, appliedMigrations: appliedNow, pendingMigrations: deferredMigrations,
+            created: applied.isEmpty && appliedNow.first?.version == migrator.migrations.first?.version,
+            appliedMigrations: appliedNow, pendingMigrations: deferredMigrations,
             schemaVersion: migrator.migrations.last?.version ?? 0)
     }
 
@@ -126,15 +129,33 @@ public final class RosterDatabase {
     public func write<T>(commit: Bool = true, _ body: (PlayerRepository) throws -> T) throws -> T {
         if !deferredMigrations.isEmpty { try connection.execute("PRAGMA foreign_keys = OFF") }
         defer { if !deferredMigrations.isEmpty { try? connection.execute("PRAGMA foreign_keys = ON") } }
-        let result = try connection.transaction(.immediate, commit: commit && !writesNothing) {
+        let result = try connection.transaction(.immediate, commit: commit && !writesNothing) { () throws -> T in
             for migration in deferredMigrations { try migrator.apply(migration, to: connection, path: path) }
             try players.fillDerivedColumns()
-            return try body(players)
+            let result = try body(players)
+            // SQLite commits to the file it opened even when that name now leads elsewhere or nowhere: the write
+            // would be reported and lost.
+            if connection.fileHasMoved { throw DatabaseOpenError.movedWhileOpen(path: path) }
+            return result
         }
         guard commit && !writesNothing else { return result }
         // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
         _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
         return result
+    }
+
+    /// Puts the roster in WAL mode. Leaving rollback mode (another program may have put it there) takes an
+    /// exclusive lock, which any other connection reading the file holds up: a command that only reads does not
+    /// wait for it, and reads in rollback mode; one that writes waits, as it would for its write lock.
+    private static func turnOnWAL(_ connection: Connection, mode: OpenMode, busyTimeout: Double) throws {
+        guard mode == .existing else { return try connection.execute("PRAGMA journal_mode = WAL") }
+        connection.setBusyTimeout(seconds: 0)
+        defer { connection.setBusyTimeout(seconds: busyTimeout) }
+        do {
+            try connection.execute("PRAGMA journal_mode = WAL")
+        } catch let error as DatabaseError where error.category == .busy {
+            return
+        }
     }
 
     /// How long, at most, a writer waits for readers to leave the log before it empties it, in seconds.
@@ -154,65 +175,90 @@ public final class RosterDatabase {
         path.hasPrefix("/") ? path : "./" + path
     }
 
-    /// How a file is opened.
-    private enum FileAccess {
-        /// It does not exist yet.
-        case create
-        case readWrite
-        /// Read through its write-ahead log, which exists: SQLite maps the `-shm` index read-only if it must.
-        case readOnly
-        /// Read as a file that nothing writes: SQLite takes no locks and creates no `-wal` and `-shm` beside it.
-        case readOnlyImmutable
+    /// Opens the connection `file.access` allows.
+    private static func connect(_ file: RosterFile, busyTimeout: Double, stop: StopSignal) throws -> Connection {
+        let path = literalPath(file.resolved)
+        switch file.access {
+        case .create:
+            return try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+        case .readWrite:
+            return try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+        case .readOnly:
+            return try connectReadOnly(file, busyTimeout: busyTimeout, stop: stop)
+        }
     }
 
-    /// How to open the file; throws for a path that cannot be a database file, or one this user cannot write
-    /// when `mode` writes.
-    private static func checkFile(at path: String, mode: OpenMode) throws -> FileAccess {
-        guard !path.isEmpty else { throw DatabaseOpenError.emptyPath }
+    /// A read-only connection that sees one committed state, and creates nothing beside the roster.
+    ///
+    /// SQLite's read-only mode takes the usual locks, so it reads one snapshot while others write, and refuses a
+    /// hot rollback journal that it cannot roll back. In WAL mode it needs `-wal` and `-shm`: it reads them when
+    /// they exist (mapping the index read-only, or building a private one from the log when no writer is there),
+    /// and would create them otherwise. This user must not, so a WAL roster that lacks one is read from a private
+    /// copy instead (`PrivateSnapshot`). A writer that comes along during the copy leaves both behind: the next
+    /// round then uses SQLite's read-only mode.
+    private static func connectReadOnly(_ file: RosterFile, busyTimeout: Double, stop: StopSignal) throws -> Connection {
         var info = stat()
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        guard stat(path, &info) == 0 else {
-            guard errno == ENOENT else { return .readWrite }  // Let SQLite report what is wrong with it.
-            guard mode == .createIfMissing else { throw DatabaseOpenError.missing(path: path) }
-            if !folder.isEmpty, stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
-                throw DatabaseOpenError.missingFolder(path: path)
+        for _ in 0..<5 {
+            let logsExist = lstat(file.resolved + "-wal", &info) == 0 && lstat(file.resolved + "-shm", &info) == 0
+            if logsExist || !RosterFile.isInWALMode(file.resolved) {
+                // readonly_shm: SQLite opens the index read-only and never creates it.
+                let connection = try Connection(
+                    path: uri(file.resolved, query: "mode=ro&readonly_shm=1"),
+                    flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+                connection.setBusyTimeout(seconds: busyTimeout)
+                do {
+                    // The first read opens the log files, and looks for a hot journal.
+                    try connection.execute("SELECT count(*) FROM sqlite_master")
+                    return connection
+                } catch let error as DatabaseError where error.code == readOnlyRollback {
+                    throw DatabaseOpenError.hotJournal(path: file.path)
+                } catch let error as DatabaseError
+                    where error.primaryCode == SQLITE_CANTOPEN || error.code == readOnlyDirectory {
+                    try requireReadableLogs(file)
+                    // The log files went (a last connection closed and deleted them): copy instead.
+                    removeEmptyLogCreated(beside: file.resolved)
+                    continue
+                }
             }
-            if faccessat(AT_FDCWD, folder.isEmpty ? "/" : folder, W_OK | X_OK, AT_EACCESS) != 0 {
-                throw DatabaseOpenError.cannotCreate(path: path, reason: "its folder is not writable (\(errorText()))")
-            }
-            return .create
+            guard let copy = try PrivateSnapshot.take(
+                of: file.resolved, path: file.path, busyTimeout: busyTimeout, stop: stop)
+            else { continue }
+            // Private, and gone from its folder as soon as it is open: nothing else can change it.
+            defer { PrivateSnapshot.remove(folder: RosterFile.folder(of: copy)) }
+            return try Connection(
+                path: uri(copy, query: "immutable=1"),
+                flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
         }
-        if info.st_mode & S_IFMT == S_IFDIR { throw DatabaseOpenError.isDirectory(path: path) }
-
-        // SQLite in WAL mode writes `-wal` and `-shm` files beside the database, even to read it, unless they exist.
-        let canWriteFile = faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0
-        let fileReason = canWriteFile ? "" : errorText()
-        let logExists = stat(path + "-wal", &info) == 0
-        let logHasFrames = logExists && info.st_size > 0
-        let indexExists = stat(path + "-shm", &info) == 0
-        let canCreateBeside = faccessat(AT_FDCWD, folder.isEmpty ? "/" : folder, W_OK | X_OK, AT_EACCESS) == 0
-        if canWriteFile && (logExists || canCreateBeside) { return .readWrite }
-        guard mode == .existing else {
-            throw DatabaseOpenError.notWritable(
-                path: path,
-                reason: canWriteFile
-                    ? "its folder is not writable, and SQLite needs to create \(path)-wal and \(path)-shm there"
-                    : "the file is read-only for this user (\(fileReason))")
-        }
-        // Commits still in the log are read through its index, which SQLite maps read-only. Without any, every
-        // commit is in the database file itself, so reading it alone reads the whole roster, and creates nothing
-        // beside it that its owner could not write later. (A writer that starts and checkpoints during such a
-        // read could make it fail; it does not wait for the read.)
-        return logExists && (logHasFrames || indexExists) ? .readOnly : .readOnlyImmutable
+        throw DatabaseError(code: SQLITE_BUSY, message: "database is locked", sql: nil)
     }
 
-    /// The `strerror` text of `errno`.
-    private static func errorText() -> String {
-        String(cString: strerror(errno))
+    /// Throws when `-wal` or `-shm` exists but this user may not read it: a private copy would be no safer, as
+    /// a writer may be using them.
+    private static func requireReadableLogs(_ file: RosterFile) throws {
+        for suffix in ["-wal", "-shm"] where faccessat(AT_FDCWD, file.resolved + suffix, R_OK, AT_EACCESS) != 0 {
+            if errno != ENOENT {
+                throw DatabaseOpenError.unreachable(path: file.companionBase + suffix, reason: errorText(errno))
+            }
+        }
     }
 
-    /// An SQLite URI that opens `path` (a `literalPath`) immutable.
-    private static func immutableURI(_ path: String) -> String {
+    /// SQLITE_READONLY_ROLLBACK and SQLITE_READONLY_DIRECTORY, macros that Swift does not import.
+    private static let readOnlyRollback = SQLITE_READONLY | (3 << 8)
+    private static let readOnlyDirectory = SQLITE_READONLY | (6 << 8)
+
+    /// When the log went between the look and the open, SQLite creates an empty one in a folder this user can write
+    /// before it finds no index; an empty log holds nothing, and left there it would belong to the wrong user.
+    private static func removeEmptyLogCreated(beside resolved: String) {
+        var log = stat()
+        var database = stat()
+        guard lstat(resolved + "-wal", &log) == 0, stat(resolved, &database) == 0 else { return }
+        if log.st_size == 0 && log.st_uid == geteuid() && database.st_uid != geteuid() {
+            unlink(resolved + "-wal")
+        }
+    }
+
+    /// An SQLite URI that opens `path` (absolute) with `query`.
+    private static func uri(_ path: String, query: String) -> String {
         var escaped = ""
         for character in path {
             switch character {
@@ -223,18 +269,6 @@ public final class RosterDatabase {
             }
         }
         // `file:` followed by a path that starts with `//` would name a host.
-        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
-    }
-
-    /// Whether the file has the migration ledger; throws `notRoster` for a database with other tables only.
-    private static func hasLedger(_ connection: Connection, path: String) throws -> Bool {
-        let statement = try connection.prepare(
-            """
-            SELECT count(*), count(*) FILTER (WHERE type = 'table' AND name = 'schema_migrations')
-            FROM sqlite_master
-            """)
-        let (objects, ledgers) = try statement.firstRow { ($0.int(at: 0), $0.int(at: 1)) } ?? (0, 0)
-        if ledgers == 0 && objects > 0 { throw DatabaseOpenError.notRoster(path: path) }
-        return ledgers == 1
+        return "file://" + escaped + "?" + query
     }
 }

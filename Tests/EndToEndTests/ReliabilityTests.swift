@@ -194,6 +194,130 @@ import TestSupport
         #expect(try listing() == files)
     }
 
+    // MARK: - Read-only opening
+
+    /// Copies of the roster's files taken while `connection` is in the middle of something: what a writer that
+    /// crashed there leaves, without the locks it held.
+    private func copyFiles(of source: String, to name: String, suffixes: [String]) throws -> String {
+        let copy = folder.path(name)
+        for suffix in [""] + suffixes {
+            try FileManager.default.copyItem(atPath: source + suffix, toPath: copy + suffix)
+        }
+        return copy
+    }
+
+    @Test(.enabled(if: canRunUnprivileged))
+    func aHotRollbackJournalIsNeverReadPast() throws {
+        // A rollback-mode roster whose writer stopped after writing part of a transaction into the file.
+        let writer = try Connection(path: roster, flags: SQLITE_OPEN_READWRITE)
+        try writer.execute(
+            """
+            PRAGMA journal_mode = DELETE; CREATE TABLE padding (bytes BLOB); PRAGMA cache_size = 10;
+            BEGIN; UPDATE players SET goals = 999999;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400)
+            INSERT INTO padding SELECT randomblob(4000) FROM n
+            """)
+        let crashed = try copyFiles(of: roster, to: "crashed.db", suffixes: ["-journal"])
+        try writer.execute("ROLLBACK")
+        let files = try listing()
+        let bytes = folder.bytes(of: crashed)
+
+        let query = try runUnprivileged(["--db", crashed, "query", "--format", "ndjson", "--all"])
+        #expect(query.status == 74)
+        #expect(query.stdout == "")
+        #expect(query.stderr == "Error: \(crashed) has a rollback journal (\(crashed)-journal) left by a writer that "
+                + "stopped in the middle of a transaction; it must be rolled back before the roster can be read, and "
+                + "this user cannot write it. Run 'rosterdb --db \(crashed) init' once as a user who can. The file "
+                + "was left untouched\n")
+        #expect(folder.bytes(of: crashed) == bytes)
+        #expect(try listing() == files)
+        // Its owner's next command rolls it back, as the message says.
+        let owner = try RosterProcess.run(["--db", crashed, "query", "--format", "ndjson", "--all"], in: folder.url)
+        #expect(owner.status == 0, "\(owner.stderr)")
+        #expect(owner.stdout.split(separator: "\n").count == 28)
+        #expect(!owner.stdout.contains("999999"))
+    }
+
+    @Test(.enabled(if: canRunUnprivileged))
+    func aLogWithCommitsButNoIndexIsReadInAReadOnlyFolder() throws {
+        let writer = try Connection(path: roster, flags: SQLITE_OPEN_READWRITE)
+        try writer.keepLogOnClose()
+        try writer.execute("PRAGMA wal_autocheckpoint = 0; UPDATE players SET goals = 4242 WHERE id = 1")
+        let copy = try copyFiles(of: roster, to: "frames.db", suffixes: ["-wal"])
+        try makeReadOnly(copy)
+        defer { restoreFolder() }
+        let files = try listing()
+        let show = try runUnprivileged(["--db", copy, "show", "1", "--format", "json"])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains(#""goals":4242,"#))
+        #expect(try listing() == files)
+    }
+
+    @Test(.enabled(if: canRunUnprivileged && getuid() == 0))
+    func aLinkedRosterIsCheckedWhereItsFilesReallyGo() throws {
+        // The roster belongs to the user, but its folder does not; the link sits in a folder the user can write.
+        for suffix in ["-wal", "-shm"] { try FileManager.default.removeItem(atPath: roster + suffix) }
+        #expect(chown(roster, 65534, 65534) == 0)
+        let links = folder.path("links")
+        try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: links)
+        let link = links + "/link.db"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: roster)
+        let feed = try folder.write(String(decoding: Self.feed(count: 3), as: UTF8.self), to: "feed.ndjson")
+        let files = try listing()
+
+        let query = try runUnprivileged(["--db", link, "query", "--format", "ndjson", "--all"])
+        #expect(query.status == 0, "\(query.stderr)")
+        #expect(query.stdout.split(separator: "\n").count == 28)
+        let refused = try runUnprivileged(["--db", link, "import", feed])
+        #expect(refused.status == 74)
+        #expect(refused.stderr == "Error: cannot write \(link): its folder is not writable, and SQLite needs to create "
+                + "\(roster)-wal and \(roster)-shm there; it was left untouched\n")
+        #expect(try listing() == files)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: links) == ["link.db"])
+    }
+
+    @Test(.enabled(if: canRunUnprivileged && getuid() == 0))
+    func logFilesLeftReadOnlyByAnotherUserAreNamed() throws {
+        // The roster is the user's, in a folder the user can write; its -wal and -shm are root's, read-only. (The
+        // last connection to close, the one that reads the rows, deletes them: rosterdb leaves them, as root's.)
+        let before = try rows()
+        #expect(try RosterProcess.run(["--db", roster, "show", "1"], in: folder.url).status == 0)
+        #expect(chown(roster, 65534, 65534) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
+        defer { restoreFolder() }
+        let feed = try folder.write(String(decoding: Self.feed(count: 3), as: UTF8.self), to: "feed.ndjson")
+        let refused = try runUnprivileged(["--db", roster, "import", feed])
+        #expect(refused.status == 74)
+        #expect(refused.stderr == "Error: cannot write \(roster): \(roster)-wal, SQLite's write-ahead log of it, "
+                + "belongs to user 0 and is read-only for this user (Permission denied); remove it while no program "
+                + "has the roster open, or run rosterdb as its owner; it was left untouched\n")
+        #expect(try rows() == before)
+        // Reading needs no write.
+        #expect(try runUnprivileged(["--db", roster, "show", "1"]).status == 0)
+    }
+
+    @Test(.enabled(if: canRunUnprivileged && getuid() == 0))
+    func aReaderCreatesNothingBesideARosterInAFolderItCanWrite() throws {
+        for suffix in ["-wal", "-shm"] { try FileManager.default.removeItem(atPath: roster + suffix) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
+        defer { restoreFolder() }
+        let files = try listing()
+        let query = try runUnprivileged(["--db", roster, "query", "--format", "ndjson", "--all"])
+        #expect(query.status == 0, "\(query.stderr)")
+        #expect(query.stdout.split(separator: "\n").count == 28)
+        // A -wal or -shm of this user's would be read-only for the roster's owner.
+        #expect(try listing() == files)
+    }
+
+    @Test(.enabled(if: canRunUnprivileged && getuid() == 0))
+    func anIndexTheReaderCannotReadIsNamed() throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: roster + "-shm")
+        let query = try runUnprivileged(["--db", roster, "query"])
+        #expect(query.status == 74)
+        #expect(query.stderr == "Error: cannot open \(roster)-shm: permission denied\n")
+    }
+
     // MARK: - A full disk
 
     /// Not under the thread sanitizer: its runtime itself dies of SIGBUS under a small file-size limit, before

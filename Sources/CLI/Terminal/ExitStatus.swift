@@ -35,7 +35,9 @@ enum ExitStatus: Int32, CaseIterable {
         case .invalidData: "invalid input data (nothing was written)"
         case .unreadableInput: "input file missing or unreadable"
         case .ioError: "I/O error: disk full, read-only file (the roster is unchanged)"
-        case .busy: "database locked by another writer past the busy timeout; try again later"
+        case .busy:
+            "database locked by another writer past the busy timeout, or at once when a read needs a migration; "
+                + "try again later"
         case .interrupted: "interrupted by SIGINT (Ctrl-C); the import was rolled back"
         case .terminated: "stopped by SIGTERM or SIGHUP; the import was rolled back"
         }
