@@ -18,8 +18,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var limits: HTTPRequestLimits
     /// Seconds `stop()` waits for requests in flight to finish before it closes their connections.
     public var stopGraceSeconds: Int
-    /// Receives the HTTP library's messages (failed accepts, refused connections), one line each; nil to drop
-    /// them.
+    /// Receives the server's messages (the library's failed accepts and refused requests, a response replaced by
+    /// a 500, a stream that failed), one line each, from any of the server's threads; nil to drop them.
     public var log: (@Sendable (String) -> Void)?
 
     /// The defaults: `127.0.0.1`, one thread per processor, 256 connections, a 10-second timeout, the default

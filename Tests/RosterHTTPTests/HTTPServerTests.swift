@@ -339,6 +339,23 @@ import Testing
         #expect(stream.reads > 100)
     }
 
+    @Test func anHTTP10ClientGetsAStreamEndedByTheClose() throws {
+        let stream = PatternStream(total: 100_000)
+        let server = try startServer { ClosureWorker { _ in HTTPResponse(body: .stream(stream)) } }
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.send("GET /players?format=csv HTTP/1.0\r\n\r\n")
+        let head = try client.readHead()
+        #expect(head.status == 200)
+        #expect(head.headers["Transfer-Encoding"] == nil)
+        #expect(head.headers["Content-Length"] == nil)
+        var pattern = PatternStream.Checker()
+        let body = try client.readToEnd()
+        pattern.check(body)
+        #expect(body.count == 100_000)
+        #expect(pattern.mismatches == 0)
+    }
+
     @Test func aStreamIsClosedWhenTheClientGoesAway() throws {
         let stream = PatternStream(total: 1 << 30)
         let server = try startServer { ClosureWorker { _ in
