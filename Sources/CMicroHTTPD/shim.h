@@ -7,8 +7,9 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
-// MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot call; these helpers call them with
-// the options in MHD's own option array, so that no C type depends on how Swift passes a CVarArg.
+// MHD_start_daemon, MHD_get_daemon_info and MHD_set_response_options are variadic, which Swift cannot call; these
+// helpers call them. The daemon's options go in MHD's own option array, typed here, so that no C type depends on
+// how Swift would pass a CVarArg.
 
 /// Everything rosterdb passes to MHD_start_daemon, filled in by the Swift adapter.
 struct cmhd_settings {
@@ -26,7 +27,7 @@ struct cmhd_settings {
     MHD_AccessHandlerCallback handler;
     void *(*uri_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
     MHD_RequestCompletedCallback completed_callback;
-    /// NULL to keep MHD silent.
+    /// Receives MHD's messages, which MHD_USE_ERROR_LOG in flags turns on.
     MHD_LogCallback logger;
     /// Passed to every callback above.
     void *cls;
@@ -61,12 +62,6 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_settings *s
 static inline unsigned int cmhd_daemon_flags(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_FLAGS);
     return info == NULL ? 0u : (unsigned int)info->flags;
-}
-
-/// The port the daemon listens on (0 when it cannot say).
-static inline uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
 }
 
 /// Sends a response without chunked encoding, which makes a response of unknown size close its connection.

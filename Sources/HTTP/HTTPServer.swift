@@ -24,13 +24,14 @@ public final class HTTPServer: @unchecked Sendable {
     public let endpoint: String
 
     private let core: ServerCore
-    /// `struct MHD_Daemon *`; used by `stop()` only, under `stopped`.
+    /// `struct MHD_Daemon *`, valid until `stop()` has stopped it.
     private let daemon: OpaquePointer
     private let listenDescriptor: Int32
     private let graceSeconds: Int
     private let stopped = Mutex(false)
 
-    /// The flags the library reports the running daemon has (tests check that TLS is not among them).
+    /// The flags the library reports the running daemon has (tests check that TLS is not among them); only while
+    /// the server runs.
     var libraryFlags: UInt32 { cmhd_daemon_flags(daemon) }
 
     /// Requests received and not yet finished (tests check that every one is accounted for).
