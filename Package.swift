@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Release builds of `rosterdb` are linked fully static; the GnuTLS stubs are defined for exactly those builds.
+let staticRelease = BuildSettingCondition.when(configuration: .release)
+
 let package = Package(
     name: "rosterdb",
     products: [
@@ -13,6 +16,23 @@ let package = Package(
             path: "Sources/CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // libmicrohttpd from the system (Debian: libmicrohttpd-dev), behind the adapter of RosterHTTP.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // Debian's libmicrohttpd.a is built with HTTPS and references GnuTLS, which cannot be linked statically
+        // (Debian has no static p11-kit or libunistring). rosterdb serves plain HTTP and never asks the library
+        // for TLS, so the static release link gets these stubs instead: two that libmicrohttpd's constructor and
+        // destructor call and that do nothing, and 35 that stop the process if ever reached (GnuTLSStubs.c says
+        // why none is). Only release builds compile them; debug builds link the shared library and real GnuTLS.
+        .target(
+            name: "CGnuTLSStubs",
+            path: "Sources/CGnuTLSStubs",
+            cSettings: [.define("ROSTERDB_GNUTLS_STUBS", staticRelease)]
         ),
 
         // Layers, from the bottom up: model → formats → repository → service → CLI.
@@ -33,16 +53,21 @@ let package = Package(
         ),
         .target(
             name: "RosterCLI", dependencies: ["RosterService", "RosterFormats", "RosterModel"], path: "Sources/CLI"),
+        // The HTTP front end's foundation: request and response values, and the adapter over libmicrohttpd.
+        .target(name: "RosterHTTP", dependencies: ["CMicroHTTPD", "RosterModel"], path: "Sources/HTTP"),
         .executableTarget(
             name: "rosterdb",
-            dependencies: ["RosterCLI"],
+            // RosterHTTP is linked (until the CLI's serve command brings it in) so that the static release link
+            // of libmicrohttpd is built and checked with every change; CGnuTLSStubs belongs to this target only,
+            // the one linked statically, and never to a test product.
+            dependencies: ["RosterCLI", "RosterHTTP", "CGnuTLSStubs"],
             path: "Sources/rosterdb",
             // A fully static binary starts in a third of the time of one linked against the shared Swift runtime,
             // and start-up dominates a query of a few milliseconds. The linker warns that SQLite's extension loader
             // and the Swift runtime could call dlopen; rosterdb uses neither path. Debug builds stay dynamic: the
             // address and thread sanitizers' runtimes cannot be linked into a static executable (undefined
             // `_DYNAMIC`), and `swift test --sanitize=...` runs the debug binary.
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+            linkerSettings: [.unsafeFlags(["-static-executable"], staticRelease)]
         ),
 
         // Build-time embedding of Migrations/*.sql and seed.sql, so the binary works when copied alone.
@@ -63,6 +88,7 @@ let package = Package(
         .testTarget(
             name: "RosterCLITests",
             dependencies: ["RosterCLI", "RosterService", "RosterFormats", "RosterModel", "TestSupport"]),
+        .testTarget(name: "RosterHTTPTests", dependencies: ["RosterHTTP", "RosterModel", "CMicroHTTPD"]),
         // Runs the built `rosterdb` (which `swift test` builds with every target) as a separate process.
         .testTarget(name: "EndToEndTests", dependencies: ["RosterRepository", "TestSupport"]),
     ]

@@ -1,0 +1,59 @@
+/// A response as a handler makes it: a status, header fields and a body.
+///
+/// The server writes the status line, Date, Content-Length or Transfer-Encoding, and Connection itself; a HEAD
+/// request gets the same headers without the body.
+public struct HTTPResponse {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: HTTPBody
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The fields the server writes from the body and the connection's state; a response may not set them.
+    public static let serverFields = ["Content-Length", "Transfer-Encoding", "Connection"]
+
+    /// Why the headers cannot be sent as they are, or nil: a name that is not an RFC 9110 token, a value that is
+    /// empty or holds a control character (a CR or LF would split the field, a NUL cut it short), or a field the
+    /// server writes. The server answers 500 instead of sending such a response.
+    public var headerProblem: String? {
+        for field in headers {
+            if let problem = Self.problem(with: field) { return problem }
+        }
+        return nil
+    }
+
+    private static func problem(with field: HTTPHeaders.Field) -> String? {
+        let name = field.name.utf8
+        guard !name.isEmpty, name.allSatisfy(isTokenCharacter) else {
+            return "the response header name \(quoted(field.name)) is not a token"
+        }
+        if serverFields.contains(where: { HTTPHeaders.namesMatch($0, field.name) }) {
+            return "the response header \(field.name) is written by the server"
+        }
+        // Empty values are refused by libmicrohttpd; HTAB is the one control character a value may hold.
+        guard !field.value.isEmpty else { return "the response header \(field.name) is empty" }
+        guard field.value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+            return "the response header \(field.name) holds a control character: \(quoted(field.value))"
+        }
+        return nil
+    }
+
+    /// tchar of RFC 9110 §5.6.2.
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.unicodeScalars.map { $0.escaped(asASCII: true) }.joined() + "\""
+    }
+}

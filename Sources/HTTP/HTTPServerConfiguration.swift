@@ -1,0 +1,52 @@
+import Glibc
+
+/// Where a server listens and the limits it keeps.
+public struct HTTPServerConfiguration: Sendable {
+    /// The IPv4 or IPv6 address to listen on, as digits: `127.0.0.1` (the default) keeps the server to this
+    /// machine; `0.0.0.0` or `::` opens it to the network.
+    public var address: String
+    /// The TCP port; 0 lets the system pick a free one (the started server reports it).
+    public var port: UInt16
+    /// Threads answering requests, each with its own worker.
+    public var threads: Int
+    /// Connections open at once; more wait in the listen queue until one closes.
+    public var maximumConnections: Int
+    /// Seconds a connection may stay without sending or receiving anything (a slow or silent client, an idle
+    /// keep-alive connection) before the server closes it.
+    public var connectionTimeoutSeconds: Int
+    /// Caps on the request line and headers (answered 414 and 431), which also size each connection's memory.
+    public var limits: HTTPRequestLimits
+    /// Seconds `stop()` waits for requests in flight to finish before it closes their connections.
+    public var stopGraceSeconds: Int
+    /// Receives the server's messages (the library's failed accepts and refused requests, a response replaced by
+    /// a 500, a stream that failed), one line each, from any of the server's threads; nil to drop them.
+    public var log: (@Sendable (String) -> Void)?
+
+    /// The defaults: `127.0.0.1`, one thread per processor, 256 connections, a 10-second timeout, the default
+    /// limits (8 KiB request line, 8 KiB of headers), 10 seconds of grace on stop.
+    public init(address: String = "127.0.0.1", port: UInt16 = 0) {
+        self.address = address
+        self.port = port
+        self.threads = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        self.maximumConnections = 256
+        self.connectionTimeoutSeconds = 10
+        self.limits = HTTPRequestLimits()
+        self.stopGraceSeconds = 10
+        self.log = nil
+    }
+
+    /// Why the configuration cannot be used, or nil.
+    var problem: String? {
+        if !(1...256).contains(threads) { return "threads must be between 1 and 256, not \(threads)" }
+        if maximumConnections < threads || maximumConnections > 65_536 {
+            return "maximumConnections must be between the number of threads (\(threads)) and 65,536, not "
+                + "\(maximumConnections)"
+        }
+        if !(1...86_400).contains(connectionTimeoutSeconds) {
+            return "connectionTimeoutSeconds must be between 1 and 86,400, not \(connectionTimeoutSeconds)"
+        }
+        if let problem = limits.problem { return problem }
+        if stopGraceSeconds < 0 { return "stopGraceSeconds cannot be negative (\(stopGraceSeconds))" }
+        return nil
+    }
+}

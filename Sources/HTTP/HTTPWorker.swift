@@ -1,0 +1,13 @@
+/// Answers requests on one thread of a server's pool.
+///
+/// A server makes one worker per thread when it starts (on the thread that starts it), and calls each worker only
+/// from its own pool thread, one request at a time: a worker can hold what may not be shared between threads, such
+/// as a database connection and its prepared statements. Body streams it returns are read and closed on that same
+/// thread. The server releases its workers when it has stopped, on the thread that stopped it.
+///
+/// Several requests of one thread may be in flight at once: a thread answers the next request (of another
+/// connection) while the stream of an earlier response is still being sent, so each stream needs its own cursor.
+public protocol HTTPWorker {
+    /// The response to `request`.
+    mutating func respond(to request: HTTPRequest) -> HTTPResponse
+}
