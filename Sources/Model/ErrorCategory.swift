@@ -7,6 +7,9 @@ public enum ErrorCategory: Sendable {
     case usage
     /// Input data that is invalid (exit 65).
     case invalidData
+    /// An import with `--prune` that would remove more of the roster than `--max-prune` allows; nothing was written
+    /// (exit 3).
+    case pruneRefused
     /// An input file that is missing or unreadable (exit 66).
     case unreadableInput
     /// Writing failed: disk full, read-only file (exit 74).

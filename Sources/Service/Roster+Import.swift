@@ -1,20 +1,25 @@
 import Glibc
 import RosterModel
+import RosterRepository
 
 extension Roster {
     /// Imports the inputs (`-` is standard input) in one write transaction: all of it or, when a record is
     /// invalid and `skipInvalid` is off, none of it. With `dryRun` everything is checked and counted, then rolled
-    /// back. Throws `ImportError` for refused imports; their report says why.
+    /// back. Throws `ImportError` for refused imports; their report says why. `changes` hears of every player added,
+    /// updated or removed, once the import is committed (or, in a dry run, before it is rolled back); the list is
+    /// kept on disk meanwhile, so a million changes take no memory.
     public func importFiles(
         _ names: [String], options: ImportOptions, standardInput: Int32 = STDIN_FILENO,
-        progress: ((ImportProgress) -> Void)? = nil
+        progress: ((ImportProgress) -> Void)? = nil, changes: ((PlayerChange) throws -> Void)? = nil
     ) throws -> ImportReport {
         let started = MonotonicClock.now()
         // Every input opens before anything is written, so a missing second file leaves the roster as it was.
         let inputs = try names.map { name throws(ImportError) in
             try InputFile(opening: name, standardInput: standardInput)
         }
+        var changeLog: ChangeLog?
         var report = try database.write(commit: !options.dryRun) { players in
+            changeLog = changes == nil ? nil : try players.changeLog()
             var records = 0
             let report = try players.load(
                 building: { completed, total in
@@ -25,18 +30,28 @@ extension Roster {
                 }
             ) { store in
                 var session = try ImportSession(
-                    store: store, options: options, inputs: inputs, progress: progress, stop: stop)
+                    store: store, options: options, inputs: inputs, changes: changeLog, progress: progress, stop: stop)
                 for input in inputs { try session.read(input) }
                 try session.finish()
                 records = session.report.records
                 return session.report
             }
             progress?(ImportProgress(phase: .finishing, records: report.records, bytesRead: 0, totalBytes: nil))
+            // A dry run's changes are gone once it rolls back: they are told now.
+            if options.dryRun, let changes { try changeLog?.forEach { try changes(PlayerChange($0)) } }
             return report
         }
         report.committed = !options.dryRun
+        report.status = options.dryRun ? .dryRun : .committed
+        if !options.dryRun, let changes { try changeLog?.forEach { try changes(PlayerChange($0)) } }
         report.pendingMigrations = openSummary.pendingMigrations
         report.seconds = MonotonicClock.seconds(since: started)
         return report
+    }
+}
+
+extension PlayerChange {
+    init(_ change: ChangeLog.Change) {
+        self.init(change: change.change, id: change.id, ref: change.ref, name: change.name, fields: change.fields)
     }
 }

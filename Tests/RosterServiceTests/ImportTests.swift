@@ -328,8 +328,12 @@ import TestSupport
         let error = #expect(throws: ImportError.self) {
             try importing("[" + ten.prefix(7).joined(separator: ",") + "]") { $0.prune = true }
         }
-        #expect(error?.category == .invalidData)
+        #expect(error?.category == .pruneRefused)
         #expect(error?.description.contains("would remove 3 of 10 players (30%), more than --max-prune 20%") == true)
+        #expect(error?.report?.status == .refusedPrune)
+        #expect(error?.report?.prune == PruneOutcome(
+            requested: true, performed: false, wouldRemove: 3, rosterBefore: 10, limitPercent: 20,
+            skippedReason: .overLimit))
         #expect(try roster.count() == 10)
         #expect(throws: ImportError.self) { try importing("[]") { $0.prune = true } }
         #expect(try roster.count() == 10)
@@ -348,7 +352,8 @@ import TestSupport
             $0.maxPrunePercent = 100
         }
         #expect(report.removed == 0)
-        #expect(report.pruneSkippedReason != nil)
+        #expect(report.prune.skippedReason == .rejectedRecords)
+        #expect((report.prune.requested, report.prune.performed, report.prune.wouldRemove) == (true, false, 1))
         #expect(try roster.count() == 2)
     }
 

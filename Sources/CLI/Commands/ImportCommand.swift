@@ -15,9 +15,16 @@ struct ImportCommand: Command {
         arguments: [ArgumentSpec(name: "file", help: "Input files; '-' reads standard input.", isRepeating: true)],
         options: [
             format.spec, map.spec, mapFile.spec, valueMap.spec, null.spec, delimiter.spec, dateFormat.spec,
-            prune.spec, maxPrune.spec, dryRun.spec, skipInvalid.spec, quietFlag.spec, report.spec,
+            prune.spec, maxPrune.spec, allowPartialPrune.spec, dryRun.spec, skipInvalid.spec, changes.spec,
+            quietFlag.spec, report.spec,
         ]
     )
+    static let allowPartialPrune = Flag(
+        "allow-partial-prune", help: "With --prune and --skip-invalid: exit 0, not 4, when records were rejected and "
+            + "so the prune was skipped.")
+    static let changes = Option.text(
+        "changes", "file", help: "Write one JSON line per player added, updated or removed to this file ('-': "
+            + "standard output) once the import is committed; with --dry-run, the changes it would make.")
     static let map = Option<(PlayerField, RecordMapping.Source)>(
         "map", "field=source", repeatable: true,
         help: "Take a field from another column or key, or from a template joining several: --map ref=code, --map "
@@ -62,6 +69,8 @@ struct ImportCommand: Command {
     let mapFile: String?
     let delimiter: CSVDelimiter?
     let dateFormat: DateFormat?
+    let changesPath: String?
+    let allowsPartialPrune: Bool
 
     init(_ arguments: ParsedArguments) throws {
         files = arguments.positionals
@@ -89,6 +98,12 @@ struct ImportCommand: Command {
         mapFile = try arguments.value(ImportCommand.mapFile)
         delimiter = try arguments.value(ImportCommand.delimiter)
         dateFormat = try arguments.value(ImportCommand.dateFormat)
+        changesPath = try arguments.value(ImportCommand.changes)
+        if changesPath == "-" && jsonReport {
+            throw UsageError.conflictingOptions("--changes -", "--report json")
+        }
+        allowsPartialPrune = arguments.isSet(ImportCommand.allowPartialPrune)
+        if allowsPartialPrune && !prune { throw UsageError.optionRequires("--allow-partial-prune", "--prune") }
     }
 
     /// The mapping of the options, with the map file's lines added; a field mapped twice is a usage error.
@@ -111,36 +126,61 @@ struct ImportCommand: Command {
         // Before opening: a signal while waiting for the lock, or during a migration, must stop rosterdb with its
         // message and exit code too, not kill it.
         SignalTrap.install()
-        let roster = try context.openRoster(dryRun ? .check : .write, stop: SignalTrap.stop)
         var options = ImportOptions()
         options.format = format
         options.prune = prune
         options.maxPrunePercent = maxPrunePercent
         options.dryRun = dryRun
         options.skipInvalid = skipInvalid
-        options.mapping = try mappingWithFile()
         options.delimiter = delimiter
         options.dateFormat = dateFormat ?? .iso
-
+        let report: ImportReport
+        let changeFile = try changesPath.flatMap { $0 == "-" ? nil : try AtomicFileOutput(path: $0) }
+        let changeOutput: TextOutput? = changeFile ?? (changesPath == "-" ? context.output : nil)
         let progressBar = context.terminal.stderrIsTerminal && !quiet
             ? ProgressReporter(output: context.errors, width: context.terminal.width ?? 80) : nil
-        let report: ImportReport
         do {
             defer { progressBar?.clear() }
+            options.mapping = try mappingWithFile()
+            let roster = try context.openRoster(dryRun ? .check : .write, stop: SignalTrap.stop)
             report = try roster.importFiles(
                 files, options: options, standardInput: context.input,
-                progress: progressBar.map { bar in { bar.update($0) } })
-        } catch let error as ImportError {
-            if let refused = error.report {
+                progress: progressBar.map { bar in { bar.update($0) } },
+                changes: changeOutput.map { output in { output.write(ChangeListView.line($0)) } })
+            try changeFile?.commit()
+        } catch {
+            // The report is written for every outcome: a script reads why from its status.
+            if let refused = (error as? ImportError)?.report {
                 context.errors.write(ImportReportView.problems(refused))
-                if jsonReport { context.output.write(ImportReportView.json(refused)) }
+                if jsonReport { try ImportReportView.writeJSON(refused, to: context.output) }
+            } else if jsonReport {
+                var failed = ImportReport(files: files)
+                failed.dryRun = dryRun
+                failed.status = ImportCommand.status(of: error)
+                try ImportReportView.writeJSON(failed, to: context.output)
             }
             throw error
         }
         context.errors.write(ImportReportView.problems(report))
         if !quiet { context.errors.write(ImportReportView.summary(report)) }
-        if jsonReport { context.output.write(ImportReportView.json(report)) }
+        if jsonReport { try ImportReportView.writeJSON(report, to: context.output) }
+        // Written but not pruned: players the feed no longer has are still in the roster.
+        if report.prune.skippedReason == .rejectedRecords && !allowsPartialPrune { return .pruneSkipped }
         return .success
+    }
+
+    /// The report's status for an import that failed before it had one.
+    private static func status(of error: any Error) -> ImportStatus {
+        guard let error = error as? CategorizedError else { return .ioError }
+        switch error.category {
+        case .busy: return .locked
+        case .interrupted: return .interrupted
+        case .unreadableInput: return .unreadableInput
+        case .usage: return .refusedUsage
+        case .invalidData: return .refusedInvalid
+        case .pruneRefused: return .refusedPrune
+        case .io, .failure: return .ioError
+        }
     }
 }
 

@@ -5,6 +5,10 @@ import RosterModel
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
     case failure = 1
+    /// An import with `--prune` refused by `--max-prune`; nothing was written.
+    case pruneRefused = 3
+    /// An import with `--prune` and `--skip-invalid` that rejected records: written, but not pruned.
+    case pruneSkipped = 4
     case usage = 64
     case invalidData = 65
     case unreadableInput = 66
@@ -19,6 +23,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .failure: self = .failure
         case .usage: self = .usage
         case .invalidData: self = .invalidData
+        case .pruneRefused: self = .pruneRefused
         case .unreadableInput: self = .unreadableInput
         case .io: self = .ioError
         case .busy: self = .busy
@@ -31,6 +36,8 @@ enum ExitStatus: Int32, CaseIterable {
         switch self {
         case .success: "success"
         case .failure: "other failure (player not found, unusable database)"
+        case .pruneRefused: "import --prune refused by --max-prune (nothing was written)"
+        case .pruneSkipped: "import --prune wrote the valid records but did not prune, as records were rejected"
         case .usage: "usage error (unknown option, invalid value)"
         case .invalidData: "invalid input data (nothing was written)"
         case .unreadableInput: "input file missing or unreadable"

@@ -32,7 +32,12 @@ enum ImportReportView {
                 + (unknown.count > 12 ? " and \((unknown.count - 12).groupedDigits) more" : "")
             text += "Ignored unknown fields: \(listed)\n"
         }
-        if let reason = report.pruneSkippedReason { text += "Did not prune: \(reason).\n" }
+        if report.prune.skippedReason == .rejectedRecords {
+            let rejected = report.rejectedRecords
+            text += "Did not prune \(report.prune.wouldRemove.groupedDigits) players absent from the input: "
+                + "\(rejected.groupedDigits) \(rejected == 1 ? "record was" : "records were") rejected, so it is "
+                + "not a complete snapshot.\n"
+        }
         return text
     }
 
@@ -44,16 +49,12 @@ enum ImportReportView {
         return text
     }
 
-    /// The report as one JSON object on one line.
-    static func json(_ report: ImportReport) -> String {
-        let rejected = report.problems.map { problem in
-            "{\"file\":\(JSONText.quoted(problem.file)),\"record\":\(problem.record.map(String.init) ?? "null"),"
-                + "\"line\":\(problem.location.line),\"column\":\(problem.location.column),"
-                + "\"field\":\(problem.field.map(JSONText.quoted) ?? "null"),"
-                + "\"value\":\(problem.value.map(JSONText.quoted) ?? "null"),"
-                + "\"message\":\(JSONText.quoted(problem.message))}"
-        }
+    /// Writes the report as one JSON object on one line, with every problem (the list is read from disk as it is
+    /// written, not held).
+    static func writeJSON(_ report: ImportReport, to output: TextOutput) throws {
+        let prune = report.prune
         let fields: [(String, String)] = [
+            ("status", JSONText.quoted(report.status.rawValue)),
             ("files", "[" + report.files.map(JSONText.quoted).joined(separator: ",") + "]"),
             ("committed", String(report.committed)),
             ("dry_run", String(report.dryRun)),
@@ -65,11 +66,20 @@ enum ImportReportView {
             ("removed", String(report.removed)),
             ("rejected_records", String(report.rejectedRecords)),
             ("problems", String(report.problemCount)),
-            ("rejected", "[" + rejected.joined(separator: ",") + "]"),
+            ("prune", "{\"requested\":\(prune.requested),\"performed\":\(prune.performed),"
+                + "\"would_remove\":\(prune.wouldRemove),\"roster_before\":\(prune.rosterBefore),"
+                + "\"limit_percent\":\(StatsEncoding.oneDecimal(prune.limitPercent)),"
+                + "\"skipped_reason\":\(prune.skippedReason.map { JSONText.quoted($0.rawValue) } ?? "null")}"),
             ("unknown_fields", "[" + report.unknownFields.map(JSONText.quoted).joined(separator: ",") + "]"),
             ("seconds", seconds(report.seconds, unit: false)),
         ]
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+        output.write("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + ",\"rejected\":[")
+        var first = true
+        try report.forEachProblem { object in
+            output.write(first ? object : "," + object)
+            first = false
+        }
+        output.write("]}\n")
     }
 
     /// `0.41 s`, or `0.41` for JSON.

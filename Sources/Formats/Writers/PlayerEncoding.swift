@@ -47,19 +47,23 @@ public enum PlayerEncoding {
             switch column {
             case .age:
                 if case .included(let years?) = age { json += String(years) } else { json += "null" }
-            case .field(let field):
-                switch player[field] {
-                case nil: json += "null"
-                case .integer(let value): json += String(value)
-                case .text(let text): json += JSONText.quoted(text)
-                // Position codes are plain capital letters and dates digits and hyphens: nothing to escape.
-                case .position(let position): json += "\"" + position.code + "\""
-                case .date(let date): json += "\"" + date.description + "\""
-                }
+            case .field(let field): json += jsonValue(player[field])
             }
         }
         json += "}"
         return json
+    }
+
+    /// A field's value as JSON: a number, a string, or `null` for unknown.
+    public static func jsonValue(_ value: FieldValue?) -> String {
+        switch value {
+        case nil: "null"
+        case .integer(let value): String(value)
+        case .text(let text): JSONText.quoted(text)
+        // Position codes are plain capital letters and dates digits and hyphens: nothing to escape.
+        case .position(let position): "\"" + position.code + "\""
+        case .date(let date): "\"" + date.description + "\""
+        }
     }
 
     /// The CSV header row of `columns(age:)`; ends with `\n`.

@@ -7,7 +7,7 @@ public enum ImportError: CategorizedError {
     /// Some records are invalid and `--skip-invalid` was not given; the report lists them.
     case invalidRecords(ImportReport)
     /// `--prune` would remove more of the roster than `--max-prune` allows.
-    case pruneLimitExceeded(wouldRemove: Int, rosterSize: Int, limitPercent: Double, report: ImportReport)
+    case pruneLimitExceeded(ImportReport)
     /// An input file is missing, a folder, or unreadable.
     case cannotOpen(file: String, reason: String)
     /// Reading an input failed part-way (an I/O error, not bad content).
@@ -17,7 +17,8 @@ public enum ImportError: CategorizedError {
 
     public var category: ErrorCategory {
         switch self {
-        case .invalidRecords, .pruneLimitExceeded: .invalidData
+        case .invalidRecords: .invalidData
+        case .pruneLimitExceeded: .pruneRefused
         case .cannotOpen, .unreadable: .unreadableInput
         case .missingColumns: .usage
         }
@@ -34,7 +35,9 @@ public enum ImportError: CategorizedError {
             let invalid = report.rejectedRecords.groupedDigits
             return "nothing was imported: \(invalid) of \(report.records.groupedDigits) records "
                 + "\(report.rejectedRecords == 1 ? "is" : "are") invalid (use --skip-invalid to import the valid ones)"
-        case .pruneLimitExceeded(let wouldRemove, let rosterSize, let limit, _):
+        case .pruneLimitExceeded(let report):
+            let (wouldRemove, rosterSize, limit) =
+                (report.prune.wouldRemove, report.prune.rosterBefore, report.prune.limitPercent)
             let percent = rosterSize == 0 ? 0 : Double(wouldRemove) * 100 / Double(rosterSize)
             return "nothing was imported: --prune would remove \(wouldRemove.groupedDigits) of "
                 + "\(rosterSize.groupedDigits) players (\(ImportError.percent(percent))), more than --max-prune "
@@ -55,7 +58,7 @@ public enum ImportError: CategorizedError {
     /// The report of an import that was refused, when there is one.
     public var report: ImportReport? {
         switch self {
-        case .invalidRecords(let report), .pruneLimitExceeded(_, _, _, let report): report
+        case .invalidRecords(let report), .pruneLimitExceeded(let report): report
         case .cannotOpen, .unreadable, .missingColumns: nil
         }
     }

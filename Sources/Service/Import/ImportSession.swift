@@ -7,6 +7,8 @@ import RosterRepository
 struct ImportSession {
     let store: any PlayerStore
     let options: ImportOptions
+    /// Where the players this import changes are noted, when the caller wants them listed.
+    let changes: ChangeLog?
     private(set) var report: ImportReport
     /// The ids this import wrote or confirmed.
     private var touched = TouchedPlayers()
@@ -24,11 +26,12 @@ struct ImportSession {
     private static let progressInterval = 4_096
 
     init(
-        store: any PlayerStore, options: ImportOptions, inputs: [InputFile], progress: ((ImportProgress) -> Void)?,
-        stop: StopSignal
+        store: any PlayerStore, options: ImportOptions, inputs: [InputFile], changes: ChangeLog?,
+        progress: ((ImportProgress) -> Void)?, stop: StopSignal
     ) throws {
         self.store = store
         self.options = options
+        self.changes = changes
         self.progress = progress
         self.stop = stop
         report = ImportReport(files: inputs.map(\.name))
@@ -160,6 +163,7 @@ struct ImportSession {
                 // A player added earlier in this import without an id holds this id: it moves to a free one.
                 let newID = try store.nextFreeID()
                 try store.renumber(id, to: newID)
+                try changes?.renumber(id, to: newID)
                 for set in [\ImportSession.assigned, \ImportSession.touched] {
                     self[keyPath: set].remove(id)
                     self[keyPath: set].insert(newID)
@@ -201,17 +205,32 @@ struct ImportSession {
                 report.unchanged += 1
             } else {
                 try store.update(player)
+                try note("updated", from: stored, to: player)
                 report.updated += 1
             }
             touched.insert(stored.id!)
         } else {
             let givenID = player.id != nil
             let id = try store.insert(player)
+            player.id = id
+            try note("added", from: nil, to: player)
             touched.insert(id)
             if !givenID { assigned.insert(id) }
             report.added += 1
         }
         return nil
+    }
+
+    /// Notes a change for `--changes`: the fields whose values differ, each as `[before, after]`.
+    private func note(_ change: String, from before: Player?, to after: Player?) throws {
+        guard let changes, let player = after ?? before else { return }
+        let fields = PlayerField.allCases.filter { $0 != .id && before?[$0] != after?[$0] }.map { field in
+            "\"\(field.name)\":[\(PlayerEncoding.jsonValue(before?[field])),\(PlayerEncoding.jsonValue(after?[field]))]"
+        }
+        try changes.record(
+            ChangeLog.Change(
+                change: change, id: player.id!, ref: player.ref, name: player.name,
+                fields: "{" + fields.joined(separator: ",") + "}"))
     }
 
     // MARK: - Finishing
@@ -222,33 +241,39 @@ struct ImportSession {
         if stop.isRaised { throw Interrupted() }
         report.unknownFields = unknownFields.sorted()
         if report.problemCount > 0 && (!options.skipInvalid || !report.malformedFiles.isEmpty) {
+            report.status = report.malformedFiles.isEmpty ? .refusedInvalid : .refusedMalformed
             throw ImportError.invalidRecords(report)
         }
-        if options.prune {
-            if report.rejectedRecords > 0 {
-                let rejected = report.rejectedRecords
-                report.pruneSkippedReason =
-                    "\(rejected.groupedDigits) \(rejected == 1 ? "record was" : "records were") rejected, so the "
-                    + "input is not a complete snapshot"
-            } else {
-                try prune()
-            }
-        }
+        if options.prune { try prune() }
         // The last moment a stop can still roll everything back: COMMIT comes next, and it cannot be interrupted.
         if stop.isRaised { throw Interrupted() }
     }
 
+    /// Removes the players the input did not name — unless records were rejected, which makes the input no
+    /// complete snapshot, or more would go than `--max-prune` allows, which refuses the whole import.
     private mutating func prune() throws {
         var absent: [Int64] = []
         try store.forEachID { id in
             if !touched.contains(id) { absent.append(id) }
         }
-        let limit = options.maxPrunePercent
-        if !absent.isEmpty, Double(absent.count) * 100 > limit * Double(rosterSizeBefore) {
-            throw ImportError.pruneLimitExceeded(
-                wouldRemove: absent.count, rosterSize: rosterSizeBefore, limitPercent: limit, report: report)
+        report.prune.requested = true
+        report.prune.wouldRemove = absent.count
+        report.prune.rosterBefore = rosterSizeBefore
+        report.prune.limitPercent = options.maxPrunePercent
+        if report.rejectedRecords > 0 {
+            report.prune.skippedReason = .rejectedRecords
+            return
         }
-        for id in absent { try store.delete(id: id) }
+        if !absent.isEmpty, Double(absent.count) * 100 > options.maxPrunePercent * Double(rosterSizeBefore) {
+            report.prune.skippedReason = .overLimit
+            report.status = .refusedPrune
+            throw ImportError.pruneLimitExceeded(report)
+        }
+        for id in absent {
+            if changes != nil, let player = try store.player(id: id) { try note("removed", from: player, to: nil) }
+            try store.delete(id: id)
+        }
+        report.prune.performed = !absent.isEmpty
         report.removed = absent.count
     }
 }

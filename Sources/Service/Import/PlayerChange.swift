@@ -1,0 +1,10 @@
+/// A player an import added, updated or removed, for `import --changes`.
+public struct PlayerChange: Sendable {
+    /// `added`, `updated` or `removed`.
+    public let change: String
+    public let id: Int64
+    public let ref: String?
+    public let name: String
+    /// A JSON object of each field whose value changed, as `[before, after]`: `{"goals":[20,21]}`.
+    public let fields: String
+}
