@@ -66,7 +66,12 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
     static func choice(_ name: String, of type: Value.Type, short: Character? = nil, help: String) -> Option {
         let names = Value.allCases.map(\.rawValue)
         return Option(name, name, short: short, help: "\(help) One of \(Option.listed(names)).") { text in
-            if let value = Value(rawValue: text.lowercased()) { return .success(value) }
+            // Case does not matter (`JSON`), unless it tells cases apart (`dd/MM/yyyy`).
+            if let value = Value(rawValue: text) ?? Value.allCases.first(where: {
+                $0.rawValue.lowercased() == text.lowercased()
+            }) {
+                return .success(value)
+            }
             let guess = Suggestion.nearest(to: text, among: names)
             return .failure(
                 ValueRefused(

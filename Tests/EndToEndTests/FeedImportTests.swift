@@ -1,0 +1,250 @@
+import CSQLite
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+@testable import RosterRepository
+
+/// Providers' files imported as they come, with the command lines README gives, and what a nightly script is told.
+@Suite struct FeedImportTests {
+    let folder: TemporaryDirectory
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        for name in ["fpl-2024-25-players_raw.csv", "fpl-2024-25-teams.csv", "world-cup-squads.csv"] {
+            try folder.write(bytes: FileBytes.read(Fixtures.directory.appendingPathComponent("feeds/\(name)").path)!,
+                             to: name)
+        }
+    }
+
+    @discardableResult
+    private func run(_ arguments: [String], stdin: String = "") throws -> RosterProcess.Result {
+        try RosterProcess.run(["--db", "roster.db"] + arguments, in: folder.url, stdin: Data(stdin.utf8))
+    }
+
+    /// The JSON object a command printed.
+    private func object(_ result: RosterProcess.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+                     "\(result.stdout)")
+    }
+
+    /// README's command line for the Fantasy Premier League's players_raw.csv.
+    private func fplArguments(_ file: String = "fpl-2024-25-players_raw.csv") throws -> [String] {
+        let teams = try String(contentsOfFile: folder.path("fpl-2024-25-teams.csv"), encoding: .utf8)
+        // awk -F, 'NR > 1 { printf "%s%s=%s", s, $4, $6; s = "," }' fpl-2024-25-teams.csv
+        let clubs = teams.split(separator: "\n").dropFirst().map { line in
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            return "\(cells[3])=\(cells[5])"
+        }.joined(separator: ",")
+        return [
+            "import", file, "--null", "None", "--map", "name={first_name} {second_name}", "--map", "ref=code",
+            "--map", "id=", "--map", "goals=goals_scored", "--map", "image=photo", "--map", "position=element_type",
+            "--map", "club=team", "--value-map", "position:1=GK,2=DF,3=MF,4=FW", "--value-map", "club:\(clubs)",
+            "--skip-invalid",
+        ]
+    }
+
+    // MARK: - The Fantasy Premier League's own file
+
+    @Test func theFantasyPremierLeaguesFileImportsAsItComes() throws {
+        let first = try run(try fplArguments() + ["--report", "json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let report = try object(first)
+        #expect(report["status"] as? String == "committed")
+        // The 20 managers (element_type 5) are no players: rejected, each named.
+        #expect((report["added"] as? Int, report["rejected_records"] as? Int) == (784, 20))
+        #expect(first.stderr.contains("element_type: unknown position '5'"))
+        let saka = try run(["show", "Bukayo Saka", "--format", "json"])
+        #expect(saka.stdout.contains(#""ref":"223340","name":"Bukayo Saka","position":"MF""#), "\(saka.stdout)")
+        #expect(saka.stdout.contains(#""club":"Arsenal""#))
+        let unknownBirth = try run(["query", "--name", "Fábio Ferreira Vieira", "--format", "ndjson"])
+        #expect(unknownBirth.stdout.contains(#""birth_date":null"#))
+        #expect(try run(["stats", "--by", "club", "--format", "json"]).stdout.contains(#""group":"Man City""#))
+
+        // The same file again changes nothing.
+        let again = try object(try run(try fplArguments() + ["--report", "json"]))
+        #expect((again["added"] as? Int, again["updated"] as? Int, again["unchanged"] as? Int) == (0, 0, 784))
+    }
+
+    @Test func fivePlayersWhoChangedClubsAreExactlyFiveUpdates() throws {
+        #expect(try run(try fplArguments()).status == 0)
+        // Tomorrow's feed: five players (team 1, Arsenal) moved to team 2 (Aston Villa).
+        let text = try String(contentsOfFile: folder.path("fpl-2024-25-players_raw.csv"), encoding: .utf8)
+        // The provider ends its lines with CRLF, which Swift takes as one character.
+        var lines = text.components(separatedBy: "\r\n")
+        let header = lines[0].split(separator: ",").map(String.init)
+        let team = try #require(header.firstIndex(of: "team"))
+        var moved = 0
+        for index in lines.indices.dropFirst() where moved < 5 {
+            var cells = lines[index].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard cells.count == header.count, cells[team] == "1",
+                cells[header.firstIndex(of: "element_type")!] != "5"
+            else { continue }
+            cells[team] = "2"
+            lines[index] = cells.joined(separator: ",")
+            moved += 1
+        }
+        try folder.write(lines.joined(separator: "\r\n"), to: "tomorrow.csv")
+        let result = try run(try fplArguments("tomorrow.csv") + ["--report", "json", "--changes", "changes.ndjson"])
+        let report = try object(result)
+        #expect((report["updated"] as? Int, report["unchanged"] as? Int) == (5, 779))
+        let changes = try String(contentsOfFile: folder.path("changes.ndjson"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(changes.count == 5)
+        #expect(changes.allSatisfy { $0.contains(#""change":"updated""#) && $0.hasSuffix(
+            #""fields":{"club":["Arsenal","Aston Villa"]}}"#) })
+    }
+
+    // MARK: - A World Cup squads file
+
+    static let worldCup = [
+        "import", "world-cup-squads.csv", "--map", "name={given_name} {family_name}", "--map", "ref=player_id",
+        "--map", "club=team_name", "--map", "position=position_name", "--null", "not available",
+        "--date-format", "dd/MM/yyyy",
+    ]
+
+    @Test func aWorldCupSquadsFileImportsAsItComes() throws {
+        let result = try run(Self.worldCup)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Imported world-cup-squads.csv: 16 records — 16 added,"))
+        let mononym = try run(["show", "pele", "--format", "json"])
+        #expect(mononym.stdout.contains(#""ref":"P-07318","name":"Pelé","position":"FW""#), "\(mononym.stdout)")
+        #expect(mononym.stdout.contains(#""club":"Brazil","birth_date":"1940-10-23""#))
+        let keeper = try run(["show", "Gordon Banks", "--format", "json"])
+        #expect(keeper.stdout.contains(#""position":"GK""#))
+        let unknown = try run(["show", "Jarir Houmane", "--format", "json"])
+        #expect(unknown.stdout.contains(#""birth_date":null"#))
+        #expect(try run(["show", "Альберт Шестернёв"]).status == 0)
+    }
+
+    @Test func aPlayerWhoseNameLostItsAccentIsTheSamePlayerAndIsNotPruned() throws {
+        #expect(try run(Self.worldCup).status == 0)
+        // Tonight's feed spells him without the accent and has no key for him; with --prune.
+        let text = try String(contentsOfFile: folder.path("world-cup-squads.csv"), encoding: .utf8)
+            .replacingOccurrences(of: "P-35894,Müller,Gerd", with: ",Muller,Gerd")
+        try folder.write(text, to: "tonight.csv")
+        var arguments = Self.worldCup
+        arguments[1] = "tonight.csv"
+        let result = try run(arguments + ["--prune", "--report", "json"])
+        let report = try object(result)
+        #expect((report["added"] as? Int, report["updated"] as? Int, report["removed"] as? Int) == (0, 1, 0))
+        #expect(try run(["query", "--name", "gerd", "--format", "json"]).stdout.contains(#""total":1,"#))
+    }
+
+    // MARK: - Options
+
+    @Test func aMappingThatNamesAMissingColumnIsAUsageErrorListingTheColumns() throws {
+        let result = try run(["import", "world-cup-squads.csv", "--map", "club=team", "--report", "json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: nothing was imported: --map names 'team', which world-cup-squads.csv "
+            + "does not have; its fields are 'key_id', 'tournament_id', 'team_name',"))
+        #expect(try object(result)["status"] as? String == "refused_usage")
+        let json = try run(["import", "--format", "ndjson", "-", "--map", "ref=code"],
+                           stdin: #"{"name": "A", "position": "GK", "key": 1}"#)
+        #expect(json.status == 64)
+        #expect(json.stderr.contains("--map names 'code', which - does not have; its fields are 'key', 'name', "
+            + "'position'"))
+        #expect(try run(["query", "--format", "json"]).stdout.contains(#""total":0"#))
+    }
+
+    @Test func mapFilesDelimitersNullTokensAndDateFormats() throws {
+        try folder.write("""
+            # The columns of a semicolon feed
+            name = {Vorname} {Nachname}
+            position=Position
+            birth_date=Geburtstag
+            """, to: "map.txt")
+        try folder.write("Vorname;Nachname;Position;Geburtstag;Verein\nThomas;Müller;Sturm;1989-09-13T00:00:00Z;"
+            + "N/A\nManuel;Neuer;Tor;N/A;FC Bayern\n", to: "kader.csv")
+        let result = try run([
+            "import", "kader.csv", "--map-file", "map.txt", "--delimiter", ";", "--null", "n/a",
+            "--value-map", "position:Sturm=ST,Tor=GK", "--map", "club=Verein", "--date-format", "iso-datetime",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let csv = try run(["export", "--format", "csv"]).stdout
+        #expect(csv.contains(",Thomas Müller,ST,0,0,,,1989-09-13,"))
+        #expect(csv.contains(",Manuel Neuer,GK,0,0,,FC Bayern,,"))
+        try folder.write("name\tposition\nTab Separated\tCB\n", to: "tabs.tsv")
+        #expect(try run(["import", "tabs.tsv"]).status == 0)
+        let wrong = try run(["import", "kader.csv", "--map-file", "map.txt", "--delimiter", ";", "--map", "name=x"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("The field 'name' is mapped more than once"))
+        try folder.write("name=nothing\nbogus\n", to: "bad.txt")
+        let bad = try run(["import", "kader.csv", "--map-file", "bad.txt"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("line 2: expected FIELD=SOURCE"))
+    }
+
+    // MARK: - What a script is told
+
+    @Test func everyOutcomeHasAStatusAndItsExitCode() throws {
+        let ten = (1...10).map { #"{"id": \#($0), "name": "P\#($0)", "position": "GK"}"# }.joined(separator: "\n")
+        #expect(try run(["import", "--format", "ndjson", "-"], stdin: ten).status == 0)
+
+        let refusedPrune = try run(["import", "--format", "ndjson", "-", "--prune", "--report", "json"],
+                                   stdin: #"{"id": 1, "name": "P1", "position": "GK"}"#)
+        #expect(refusedPrune.status == 3)
+        let prune = try #require(try object(refusedPrune)["prune"] as? [String: Any])
+        #expect(try object(refusedPrune)["status"] as? String == "refused_prune")
+        #expect(prune["requested"] as? Bool == true && prune["performed"] as? Bool == false)
+        #expect((prune["would_remove"] as? Int, prune["roster_before"] as? Int) == (9, 10))
+        #expect(prune["skipped_reason"] as? String == "over_limit")
+
+        let partial = ten.split(separator: "\n").prefix(9).joined(separator: "\n") + "\n{\"name\": \"\", \"position\": \"GK\"}"
+        let skipped = try run(["import", "--format", "ndjson", "-", "--prune", "--skip-invalid", "--quiet",
+                               "--report", "json"], stdin: partial)
+        #expect(skipped.status == 4)
+        #expect(try object(skipped)["status"] as? String == "committed")
+        #expect((try object(skipped)["prune"] as? [String: Any])?["skipped_reason"] as? String == "rejected_records")
+        #expect(try run(["import", "--format", "ndjson", "-", "--prune", "--skip-invalid", "--quiet",
+                         "--allow-partial-prune"], stdin: partial).status == 0)
+
+        // Every problem, not the first fifty.
+        let bad = (1...79).map { #"{"name": "B\#($0)", "position": "XX"}"# }.joined(separator: "\n")
+        let invalid = try run(["import", "--format", "ndjson", "-", "--report", "json"], stdin: bad)
+        #expect(invalid.status == 65)
+        #expect(try object(invalid)["status"] as? String == "refused_invalid")
+        #expect((try object(invalid)["rejected"] as? [Any])?.count == 79)
+        #expect(invalid.stderr.contains("… and 29 more problems"))
+
+        let malformed = try run(["import", "--format", "json", "-", "--report", "json"], stdin: "[{\"name\": ")
+        #expect(try object(malformed)["status"] as? String == "refused_malformed")
+
+        let missing = try run(["import", "no-such.json", "--report", "json"])
+        #expect(missing.status == 66)
+        #expect(try object(missing)["status"] as? String == "unreadable_input")
+
+        let holder = try Connection(path: folder.path("roster.db"), flags: SQLITE_OPEN_READWRITE)
+        try holder.execute("BEGIN IMMEDIATE")
+        let locked = try run(["--busy-timeout", "0.2", "import", "--format", "ndjson", "-", "--report", "json"],
+                             stdin: ten)
+        try holder.execute("ROLLBACK")
+        #expect(locked.status == 75)
+        #expect(try object(locked)["status"] as? String == "locked")
+    }
+
+    @Test func changesAreListedAfterTheCommitAndWouldBeChangesOnADryRun() throws {
+        #expect(try run(["import", "--format", "ndjson", "-"], stdin: #"{"id": 1, "name": "A", "position": "GK"}"#
+            + "\n" + #"{"id": 2, "name": "B", "position": "GK"}"#).status == 0)
+        let feed = #"{"id": 1, "ref": "r1", "name": "A", "position": "GK", "goals": 2}"# + "\n"
+            + #"{"name": "C", "position": "ST"}"#
+        let dry = try run(["import", "--format", "ndjson", "-", "--prune", "--max-prune", "50", "--dry-run",
+                           "--changes", "-"], stdin: feed)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout == """
+            {"change":"updated","id":1,"ref":"r1","name":"A","fields":{"ref":[null,"r1"],"goals":[0,2]}}
+            {"change":"added","id":3,"ref":null,"name":"C","fields":{"name":[null,"C"],"position":[null,"ST"],"goals":[null,0],"assists":[null,0]}}
+            {"change":"removed","id":2,"ref":null,"name":"B","fields":{"name":["B",null],"position":["GK",null],"goals":[0,null],"assists":[0,null]}}
+
+            """)
+        #expect(try run(["query", "--format", "json"]).stdout.contains(#""total":2"#))
+        let real = try run(["import", "--format", "ndjson", "-", "--prune", "--max-prune", "50", "--changes", "-"],
+                           stdin: feed)
+        #expect(real.stdout == dry.stdout)
+        // A refused import lists nothing.
+        let refused = try run(["import", "--format", "ndjson", "-", "--changes", "c.ndjson"], stdin: #"{"name": 5}"#)
+        #expect(refused.status == 65)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("c.ndjson")))
+    }
+}
