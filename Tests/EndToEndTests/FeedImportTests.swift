@@ -247,4 +247,33 @@ import TestSupport
         #expect(refused.status == 65)
         #expect(!FileManager.default.fileExists(atPath: folder.path("c.ndjson")))
     }
+
+    @Test func theNightlyJobExampleKeepsTheLastGoodReportAndRetriesALockedRoster() throws {
+        let script = Fixtures.packageRoot.appendingPathComponent("Scripts/examples/nightly-import.sh").path
+        func nightly(_ feed: String, environment: [String: String] = [:]) throws -> RosterProcess.Result {
+            var variables = ["ROSTERDB": RosterProcess.executable.path, "RETRY_SECONDS": "0.2"]
+            variables.merge(environment) { $1 }
+            return try RosterProcess.run(
+                [script, feed, "roster.db", "reports"], in: folder.url, environment: variables,
+                executable: URL(fileURLWithPath: "/bin/bash"))
+        }
+        try folder.write(#"{"id": 1, "name": "A", "position": "GK"}"# + "\n", to: "feed.ndjson")
+        let good = try nightly("feed.ndjson")
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout == "nightly-import: committed; 1 players changed\n")
+        #expect(FileManager.default.fileExists(atPath: folder.path("reports/last-good-report.json")))
+        try folder.write("", to: "empty.ndjson")
+        let empty = try nightly("empty.ndjson")
+        #expect(empty.status == 3)
+        #expect(empty.stderr.contains("FAILED with exit 3 (refused_prune)"))
+        #expect(try String(contentsOfFile: folder.path("reports/last-changes.ndjson"), encoding: .utf8)
+            .hasPrefix(#"{"change":"added","id":1"#))
+
+        let holder = try Connection(path: folder.path("roster.db"), flags: SQLITE_OPEN_READWRITE)
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let locked = try nightly("feed.ndjson", environment: ["ATTEMPTS": "2", "BUSY_TIMEOUT": "0.2"])
+        #expect(locked.status == 75)
+        #expect(locked.stderr.contains("roster locked (attempt 1 of 2); retrying in 0.2 s"))
+    }
 }
