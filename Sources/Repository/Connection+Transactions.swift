@@ -8,6 +8,7 @@ extension Connection {
 
     /// Runs `body` in a transaction: committed when it returns (rolled back instead when `commit` is false), rolled
     /// back when it throws.
+    @discardableResult
     func transaction<T>(_ kind: TransactionKind, commit: Bool = true, _ body: () throws -> T) throws -> T {
         // Lock waits in a write transaction are waits for other writers, which the busy timeout bounds.
         let writing = kind == .immediate

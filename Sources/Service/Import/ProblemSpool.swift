@@ -29,7 +29,7 @@ final class ProblemSpool: @unchecked Sendable {
         var buffer = [CChar](repeating: 0, count: 1 << 16)
         var line = ""
         while fgets(&buffer, Int32(buffer.count), file) != nil {
-            line += String(cString: buffer)
+            line += buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             guard line.hasSuffix("\n") else { continue }
             line.removeLast()
             try body(line)
