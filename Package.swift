@@ -96,7 +96,9 @@ let package = Package(
         .testTarget(name: "RosterHTTPTests", dependencies: ["RosterHTTP", "RosterModel", "CMicroHTTPD"]),
         .testTarget(
             name: "RosterServeTests",
-            dependencies: ["RosterServe", "RosterHTTP", "RosterService", "RosterModel", "TestSupport"]),
+            dependencies: [
+                "RosterServe", "RosterHTTP", "RosterService", "RosterRepository", "RosterModel", "TestSupport",
+            ]),
         // Runs the built `rosterdb` (which `swift test` builds with every target) as a separate process.
         .testTarget(name: "EndToEndTests", dependencies: ["RosterRepository", "TestSupport"]),
     ]
