@@ -19,7 +19,7 @@ enum PageLayout {
         nav.segments a[aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}\
         form{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 1rem}\
         form input{font:inherit;padding:.3rem .5rem;min-width:0;flex:1 1 9rem}\
-        form button{font:inherit;padding:.3rem .9rem}\
+        form button{font:inherit;padding:.3rem .9rem}form a{align-self:center}\
         .table{overflow-x:auto}table{border-collapse:collapse;width:100%}\
         th,td{padding:.4rem .5rem;border-bottom:1px solid var(--line);text-align:left;white-space:nowrap}\
         td.name{white-space:normal}th.num,td.num{text-align:right}th a{text-decoration:none}\
