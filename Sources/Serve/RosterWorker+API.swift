@@ -39,12 +39,14 @@ extension RosterWorker {
         }
         let page = try roster.page(query, version: version, cache: cache)
         let links = Self.links(page, target)
-        var body = PageEncoding.opening(page.paging, numbered: !page.isKeyset)
+        var body = Array(PageEncoding.opening(page.paging, numbered: !page.isKeyset).utf8)
+        body.reserveCapacity(page.players.count * 240 + 400)
         for (index, player) in page.players.enumerated() {
-            body += PageEncoding.player(player, age: player.age(on: query.asOf), index: index)
+            PageEncoding.appendPlayer(player, age: player.age(on: query.asOf), index: index, to: &body)
         }
-        body += PageEncoding.closing(links: [("next", links.next), ("prev", links.previous)])
-        var response = Self.json(body)
+        body += PageEncoding.closing(links: [("next", links.next), ("prev", links.previous)]).utf8
+        body.append(UInt8(ascii: "\n"))
+        var response = HTTPResponse(headers: ["Content-Type": ListFormat.json.contentType], body: .bytes(body))
         let link = [(links.next, "next"), (links.previous, "prev")].compactMap { url, rel in
             url.map { "<\($0)>; rel=\"\(rel)\"" }
         }
@@ -80,18 +82,22 @@ extension RosterWorker {
         let limit = options.queryTimeLimit
         var started = false
         let chunks = HTTPChunkStream(next: {
-            var text = ""
-            if !started, format == .csv { text = PlayerEncoding.csvHeader(age: true) }
+            var bytes: [UInt8] = []
+            if !started, format == .csv { bytes += PlayerEncoding.csvHeader(age: true).utf8 }
             started = true
             try own.withTimeLimit(seconds: limit) {
                 for _ in 0..<256 {
                     guard let player = try cursor.next() else { break }
                     let age = player.age(on: query.asOf)
-                    text += format == .csv ? PlayerEncoding.csvRow(player, age: .included(age))
-                        : PlayerEncoding.jsonObject(player, age: .included(age)) + "\n"
+                    if format == .csv {
+                        bytes += PlayerEncoding.csvRow(player, age: .included(age)).utf8
+                    } else {
+                        PlayerEncoding.appendJSONObject(player, age: .included(age), to: &bytes)
+                        bytes.append(UInt8(ascii: "\n"))
+                    }
                 }
             }
-            return text.isEmpty ? nil : Array(text.utf8)
+            return bytes.isEmpty ? nil : bytes
         }, onClose: { cursor.close() })
         return HTTPResponse(headers: ["Content-Type": format.contentType], body: .stream(chunks))
     }

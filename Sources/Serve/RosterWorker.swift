@@ -1,3 +1,4 @@
+import Glibc
 import RosterFormats
 import RosterHTTP
 import RosterModel
@@ -14,6 +15,8 @@ public final class RosterWorker: HTTPWorker {
     let roster: Roster
     let options: ServeOptions
     let cache: ResultCache
+    /// Today, as `options.today` gave it, and the second it was asked: asked again once a second at most.
+    private var day: (asked: Int, date: CalendarDate)?
 
     /// Opens the roster read-only (it must exist and be a roster this build can read).
     public init(options: ServeOptions, cache: ResultCache) throws {
@@ -83,7 +86,9 @@ public final class RosterWorker: HTTPWorker {
     private func reading(
         _ request: HTTPRequest, _ body: (_ version: Int64, _ today: CalendarDate) throws -> HTTPResponse
     ) -> HTTPResponse {
-        let today = options.today()
+        let now = time(nil)
+        if day?.asked != now { day = (now, options.today()) }
+        let today = day!.date
         do {
             return try roster.withTimeLimit(seconds: options.queryTimeLimit) {
                 try roster.snapshot { version in

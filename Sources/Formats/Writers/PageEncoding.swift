@@ -18,6 +18,12 @@ public enum PageEncoding {
         return index == 0 ? object : "," + object
     }
 
+    /// `player(_:age:index:)` appended to `out` as UTF-8.
+    public static func appendPlayer(_ player: Player, age: Int?, index: Int, to out: inout [UInt8]) {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        PlayerEncoding.appendJSONObject(player, age: .included(age), to: &out)
+    }
+
     /// The end of the list and of the object, with `links` (name and URL, null when there is none) in between.
     public static func closing(links: [(name: String, url: String?)] = []) -> String {
         "]" + links.map { ",\(JSONText.quoted($0.name)):\($0.url.map(JSONText.quoted) ?? "null")" }.joined() + "}"
