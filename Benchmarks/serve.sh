@@ -3,7 +3,8 @@
 # endpoint, 50 connections, one after the other on the same machine. Prints a Markdown report (requests/s, p50 and
 # p99 latency per endpoint, the server's peak memory, the load average) on standard output.
 # Usage: Benchmarks/serve.sh [N] [SECONDS] [DATASETTE_SECONDS]   (default 1000000 players, 10 s per endpoint for
-# rosterdb and 60 s for Datasette, whose slow pages finish no request in 10 s at 50 connections; from any folder). Needs wrk, sqlite3, curl and python3 (Debian: apt-get install -y wrk sqlite3 curl); Datasette comes from
+# rosterdb and 60 s for Datasette, whose slow pages finish no request in 10 s at 50 connections; from any folder).
+# Needs wrk, sqlite3, curl and python3 (Debian: apt-get install -y wrk sqlite3 curl); Datasette comes from
 # PyPI into Benchmarks/.venv (skipped, with a note, when it cannot be installed). Exits 1 when a target fails.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -160,7 +161,8 @@ if [ -x "$DATASETTE" ]; then
     DBASE="http://127.0.0.1:$DPORT"
     wait_for "$DBASE/-/versions.json"
     # Datasette orders ties on the primary key, ascending; its _next for this order is "goals,id" of the last row.
-    last=$(sqlite3 -separator , "$DB" "SELECT goals, id FROM players WHERE position = 'ST' ORDER BY goals DESC, id LIMIT 1 OFFSET $((DEEP_OFFSET - 1))")
+    last=$(sqlite3 -separator , "$DB" "SELECT goals, id FROM players WHERE position = 'ST' \
+        ORDER BY goals DESC, id LIMIT 1 OFFSET $((DEEP_OFFSET - 1))")
     # Word-prefix search through the same FTS5 index: the folded names, `mbap` as a prefix.
     search="/roster/players.json?_search=mbap*&_searchmode=raw"
     for i in "${!labels[@]}"; do

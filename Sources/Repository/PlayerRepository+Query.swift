@@ -38,7 +38,8 @@ extension PlayerRepository {
             condition += (condition.isEmpty ? " WHERE " : " AND ") + keyset
         }
         let sql = "SELECT \(PlayerColumn.selectList) FROM players" + condition + " ORDER BY "
-            + terms.map(\.orderingSQL).joined(separator: ", ") + " LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
+            + terms.map(\.orderingSQL).joined(separator: ", ")
+            + " LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
         let statement = cached ? try connection.cached(sql) : try connection.prepare(sql)
         try statement.bind(values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
         return statement

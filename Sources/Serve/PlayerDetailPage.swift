@@ -29,7 +29,8 @@ enum PlayerDetailPage {
         fields += row("Assists", .text(String(player.assists)))
         fields += row("Goal contributions", .text(String(player.goalContributions)))
         fields += row("Image", image(player))
-        let body = HTML.element("p", [], .element("a", [("href", state.back), ("rel", "up")], HTML("← Back to the list")))
+        let back = HTML.element("a", [("href", state.back), ("rel", "up")], HTML("← Back to the list"))
+        let body = HTML.element("p", [], back)
             + .element("h1", [], .text(player.name)) + .element("dl", [], fields)
         return PageLayout.page(title: player.name + " · Roster", body)
     }
@@ -41,7 +42,9 @@ enum PlayerDetailPage {
         }
         let lowered = image.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return .text(image) }
-        return .void("img", [("class", "photo"), ("src", image), ("alt", player.name), ("referrerpolicy", "no-referrer"),
-                             ("loading", "lazy")])
+        return .void("img", [
+            ("class", "photo"), ("src", image), ("alt", player.name), ("referrerpolicy", "no-referrer"),
+            ("loading", "lazy"),
+        ])
     }
 }

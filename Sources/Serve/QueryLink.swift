@@ -24,7 +24,8 @@ enum QueryLink {
                 // `:` and `,` are allowed in a query (RFC 3986 §3.4) and keep sort keys readable.
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true)
+                    + String(byte & 0xF, radix: 16, uppercase: true)
             }
         }
         return out

@@ -147,8 +147,8 @@ enum RosterListView {
         let next = paging.page < pages ? paging.page + 1 : nil
         let facts = "Page \(paging.page.groupedDigits) of \(max(pages, 1).groupedDigits) · "
             + "\(paging.total.groupedDigits) player\(paging.total == 1 ? "" : "s") · ages on \(state.asOf)"
+        let middle = HTML.element("span", [("class", "muted")], .text(facts))
         return .element("div", [("class", "paging")],
-                        link("← Previous", previous, rel: "prev") + .element("span", [("class", "muted")], .text(facts))
-                            + link("Next →", next, rel: "next"))
+                        link("← Previous", previous, rel: "prev") + middle + link("Next →", next, rel: "next"))
     }
 }

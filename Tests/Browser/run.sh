@@ -10,7 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 for tool in chromium chromedriver python3; do
-    command -v "$tool" >/dev/null || { echo "browser test: $tool is missing (apt-get install chromium chromium-driver)" >&2; exit 1; }
+    if ! command -v "$tool" >/dev/null; then
+        echo "browser test: $tool is missing (apt-get install chromium chromium-driver)" >&2
+        exit 1
+    fi
 done
 venv=Tests/Browser/.venv
 if ! "$venv/bin/python" -c 'import selenium' 2>/dev/null; then

@@ -61,12 +61,18 @@ import TestSupport
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // Both pipes are read while curl runs, so that neither can fill up and stop it; the group's wait orders
+        // the reader's write before the read below.
         nonisolated(unsafe) var err = Data()
-        let reader = Thread { err = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            err = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1_000) }
+        group.wait()
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 

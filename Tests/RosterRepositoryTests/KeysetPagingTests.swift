@@ -25,7 +25,8 @@ import TestSupport
                     name: names[index % names.count] + (index % 3 == 0 ? "" : " \(index % 4)"),
                     position: positions[index % positions.count], goals: index % 4, assists: index % 3,
                     nationality: nations[index % nations.count], club: clubs[index % clubs.count],
-                    birthDate: index % 5 == 0 ? nil : CalendarDate(year: 1990 + index % 3, month: 1 + index % 2, day: 1)))
+                    birthDate: index % 5 == 0
+                        ? nil : CalendarDate(year: 1990 + index % 3, month: 1 + index % 2, day: 1)))
             }
         }
     }
@@ -34,13 +35,17 @@ import TestSupport
     private func all(_ order: [SortOrder], _ criteria: PlayerCriteria = PlayerCriteria()) throws -> [Int64] {
         var ids: [Int64] = []
         try database.read { players in
-            try players.forEachPlayer(matching: criteria, orderedBy: order, limit: nil, offset: 0) { ids.append($0.id!) }
+            try players.forEachPlayer(matching: criteria, orderedBy: order, limit: nil, offset: 0) {
+                ids.append($0.id!)
+            }
         }
         return ids
     }
 
     /// Every player in `order`, by pages of `size` each asked for after the last row of the one before.
-    private func walk(_ order: [SortOrder], size: Int, _ criteria: PlayerCriteria = PlayerCriteria()) throws -> [Int64] {
+    private func walk(_ order: [SortOrder], size: Int, _ criteria: PlayerCriteria = PlayerCriteria()) throws
+        -> [Int64]
+    {
         var ids: [Int64] = []
         var after: PagePosition?
         for _ in 0..<1_000 {
@@ -106,16 +111,15 @@ import TestSupport
     }
 
     @Test func aDeepPageByPositionStartsAtItsPlaceInTheIndex() throws {
+        var values: [DatabaseValue] = [.text("ST")]
+        let keyset = PlayerRepository.keysetCondition(
+            PlayerRepository.orderTerms([SortOrder(.goals, descending: true)], foldingOnTheFly: false),
+            [.integer(3), .integer(50)], values: &values)
         let explain = try database.connection.prepare(
-            "EXPLAIN QUERY PLAN SELECT id FROM players WHERE position IN (?1) AND "
-                + PlayerRepository.keysetCondition(
-                    PlayerRepository.orderTerms([SortOrder(.goals, descending: true)], foldingOnTheFly: false),
-                    [.integer(3), .integer(50)], values: &ignored)
-                + " ORDER BY goals DESC, id DESC LIMIT 20")
+            "EXPLAIN QUERY PLAN SELECT id FROM players WHERE position IN (?1) AND \(keyset) "
+                + "ORDER BY goals DESC, id DESC LIMIT 20")
         var plan: [String] = []
         while try explain.step() { plan.append(explain.text(at: 3)) }
         #expect(plan.contains { $0.contains("players_by_position_goals (position=? AND goals<?)") }, "\(plan)")
     }
 }
-
-nonisolated(unsafe) private var ignored: [DatabaseValue] = [.text("ST")]
