@@ -21,9 +21,6 @@ enum RosterListView {
         var page: PlayerPage
         var asOf: CalendarDate
         var segments: [Segment]
-        /// Known nationalities and clubs, offered while typing in their filters.
-        var nationalities: [String] = []
-        var clubs: [String] = []
         /// Why the parameters could not be used, shown instead of the table.
         var problem: String?
     }
@@ -64,17 +61,13 @@ enum RosterListView {
     }
 
     private static func form(_ state: State) -> HTML {
-        func field(_ name: String, _ label: String, list: String?) -> HTML {
+        func field(_ name: String, _ label: String) -> HTML {
             .void("input", [
                 ("type", name == "name" ? "search" : "text"), ("name", name), ("value", value(name, in: state) ?? ""),
-                ("placeholder", label), ("aria-label", label), ("list", list),
+                ("placeholder", label), ("aria-label", label),
             ])
         }
-        func options(_ id: String, _ values: [String]) -> HTML {
-            .element("datalist", [("id", id)], .joined(values.map { .void("option", [("value", $0)]) }))
-        }
-        var fields = field("name", "Name", list: nil) + field("nationality", "Nationality", list: "nationalities")
-            + field("club", "Club", list: "clubs")
+        var fields = field("name", "Name") + field("nationality", "Nationality") + field("club", "Club")
         // The segment and the order stay as they are when the form is sent.
         for name in ["position", "sort", "as_of", "per_page"] {
             if let given = value(name, in: state) {
@@ -84,7 +77,6 @@ enum RosterListView {
         fields += HTML("<button type=\"submit\">Search</button>")
         fields += .element("a", [("href", "/")], HTML("Clear"))
         return .element("form", [("method", "get"), ("action", "/"), ("role", "search")], fields)
-            + options("nationalities", state.nationalities) + options("clubs", state.clubs)
     }
 
     private static func table(_ state: State) -> HTML {

@@ -20,27 +20,21 @@ extension RosterWorker {
         // The segments count the players every other filter leaves, per line.
         var unpositioned = query
         unpositioned.positions = []
-        let lines = try roster.stats(unpositioned, by: .line, top: nil, version: version, cache: cache)
+        let lines = try roster.lineCounts(unpositioned, version: version, cache: cache)
         let given = items.first { $0.name == "position" }?.value
         var segments = [RosterListView.Segment(
-            label: "All", position: nil, count: lines.total.players, isSelected: given == nil)]
+            label: "All", position: nil, count: lines.values.reduce(0, +), isSelected: given == nil)]
         for line in Position.allCases where line.isLine {
             segments.append(RosterListView.Segment(
-                label: line.code, position: line.code,
-                count: lines.groups.first { $0.group == line.code }?.players ?? 0,
+                label: line.code, position: line.code, count: lines[line] ?? 0,
                 isSelected: query.positions == [line] && problem == nil))
-        }
-        let everyone = PlayerQuery(asOf: today)
-        func known(_ grouping: StatsGrouping) throws -> [String] {
-            try roster.stats(everyone, by: grouping, top: 500, version: version, cache: cache).groups
-                .compactMap(\.group)
         }
         let page = problem == nil
             ? try roster.page(query, version: version, cache: cache)
             : PlayerPage(paging: PageInfo(page: 1, perPage: 20, total: 0), players: [], isKeyset: false, next: nil)
         let state = RosterListView.State(
             items: items, sort: query.sort, page: page, asOf: query.asOf, segments: segments,
-            nationalities: try known(.nationality), clubs: try known(.club), problem: problem?.message)
+            problem: problem?.message)
         return Self.html(RosterListView.render(state), status: problem == nil ? .ok : .badRequest)
     }
 

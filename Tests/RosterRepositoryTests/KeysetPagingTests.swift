@@ -110,6 +110,19 @@ import TestSupport
         #expect(next.first?.id == (try all(order))[11])
     }
 
+    @Test func countsByPositionAgreeWithCountsOfEachPosition() throws {
+        var criteria = PlayerCriteria()
+        criteria.minGoals = 2
+        let counts = try database.read { try $0.countsByPosition(matching: criteria) }
+        #expect(counts.values.reduce(0, +) == (try database.read { try $0.count(matching: criteria) }))
+        for position in Position.allCases {
+            var one = criteria
+            one.positionCodes = [position.code]
+            #expect(counts[position] ?? 0 == (try database.read { try $0.count(matching: one) }), "\(position)")
+        }
+        #expect(counts[.striker, default: 0] > 0)
+    }
+
     @Test func aDeepPageByPositionStartsAtItsPlaceInTheIndex() throws {
         var values: [DatabaseValue] = [.text("ST")]
         let keyset = PlayerRepository.keysetCondition(

@@ -18,8 +18,7 @@ import Testing
             page: PlayerPage(paging: PageInfo(page: 2, perPage: 1, total: 3), players: players, isKeyset: false,
                              next: nil),
             asOf: CalendarDate(year: 2026, month: 6, day: 1)!,
-            segments: [RosterListView.Segment(label: "All", position: nil, count: 3, isSelected: true)],
-            nationalities: ["<i>"], clubs: [])
+            segments: [RosterListView.Segment(label: "<i>", position: nil, count: 3, isSelected: true)])
     }
 
     @Test func everyValueIsEscapedWhereItBecomesMarkup() {

@@ -81,6 +81,21 @@ extension Roster {
         return try cache.value(key) { try stats(query, by: grouping, top: top) }
     }
 
+    /// How many players match `query`'s filters on each line (GK, DF, MF, FW), on this snapshot, from `cache` when it
+    /// holds it: the counts of the web page's segments.
+    public func lineCounts(_ query: PlayerQuery, version: Int64, cache: ResultCache) throws -> [Position: Int] {
+        let criteria = Roster.criteria(for: query)
+        return try cache.value(.init(version: version, kind: "lines", criteria: criteria, asOf: nil)) {
+            try database.read { players in
+                var lines: [Position: Int] = [:]
+                for (position, count) in try players.countsByPosition(matching: criteria) {
+                    lines[position.line, default: 0] += count
+                }
+                return lines
+            }
+        }
+    }
+
     /// `summary(query, top:)` on this snapshot, from `cache` when it holds it.
     public func summary(_ query: PlayerQuery, top: Int, version: Int64, cache: ResultCache) throws -> RosterSummary {
         let key = ResultCache.Key(
