@@ -52,14 +52,19 @@ let package = Package(
             plugins: ["EmbedSQL"]
         ),
         .target(
-            name: "RosterCLI", dependencies: ["RosterService", "RosterFormats", "RosterModel"], path: "Sources/CLI"),
+            name: "RosterCLI",
+            dependencies: ["RosterService", "RosterFormats", "RosterModel", "RosterServe", "RosterHTTP"],
+            path: "Sources/CLI"),
         // The HTTP front end's foundation: request and response values, and the adapter over libmicrohttpd.
         .target(name: "RosterHTTP", dependencies: ["CMicroHTTPD", "RosterModel"], path: "Sources/HTTP"),
+        // The roster over HTTP: the JSON API's and the web pages' handlers, plain functions of a request.
+        .target(
+            name: "RosterServe",
+            dependencies: ["RosterHTTP", "RosterService", "RosterFormats", "RosterModel"],
+            path: "Sources/Serve"),
         .executableTarget(
             name: "rosterdb",
-            // RosterHTTP is linked (until the CLI's serve command brings it in) so that the static release link
-            // of libmicrohttpd is built and checked with every change; CGnuTLSStubs belongs to this target only,
-            // the one linked statically, and never to a test product.
+            // CGnuTLSStubs belongs to this target only, the one linked statically, and never to a test product.
             dependencies: ["RosterCLI", "RosterHTTP", "CGnuTLSStubs"],
             path: "Sources/rosterdb",
             // A fully static binary starts in a third of the time of one linked against the shared Swift runtime,
@@ -89,6 +94,11 @@ let package = Package(
             name: "RosterCLITests",
             dependencies: ["RosterCLI", "RosterService", "RosterFormats", "RosterModel", "TestSupport"]),
         .testTarget(name: "RosterHTTPTests", dependencies: ["RosterHTTP", "RosterModel", "CMicroHTTPD"]),
+        .testTarget(
+            name: "RosterServeTests",
+            dependencies: [
+                "RosterServe", "RosterHTTP", "RosterService", "RosterRepository", "RosterModel", "TestSupport",
+            ]),
         // Runs the built `rosterdb` (which `swift test` builds with every target) as a separate process.
         .testTarget(name: "EndToEndTests", dependencies: ["RosterRepository", "TestSupport"]),
     ]

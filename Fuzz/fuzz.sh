@@ -16,6 +16,7 @@ case "$target" in
     JSONReaderFuzzer) dictionary=json.dict ;;
     CSVReaderFuzzer) dictionary=csv.dict ;;
     ArgumentParserFuzzer) dictionary=arguments.dict ;;
+    QueryStringFuzzer) dictionary=query.dict ;;
     *) echo "unknown target $target" >&2; exit 64 ;;
 esac
 

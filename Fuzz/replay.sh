@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(JSONReaderFuzzer CSVReaderFuzzer ArgumentParserFuzzer)
+targets=(JSONReaderFuzzer CSVReaderFuzzer ArgumentParserFuzzer QueryStringFuzzer)
 # Swift's own backtracer reads the stack in a way AddressSanitizer reports as a bug of its own.
 export SWIFT_BACKTRACE=enable=no
 logs=Fuzz/.build/logs

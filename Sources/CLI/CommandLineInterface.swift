@@ -11,7 +11,7 @@ public enum CommandLineInterface {
     static var commands: [any Command.Type] {
         [
             InitCommand.self, ImportCommand.self, QueryCommand.self, ShowCommand.self, StatsCommand.self,
-            AddCommand.self, EditCommand.self, RemoveCommand.self, ExportCommand.self,
+            AddCommand.self, EditCommand.self, RemoveCommand.self, ExportCommand.self, ServeCommand.self,
         ]
     }
     static var commandNames: [String] { commands.map { $0.spec.name } }

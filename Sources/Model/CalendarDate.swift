@@ -16,17 +16,22 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Parses exactly `yyyy-MM-dd`: four-digit year, two-digit month and day, and a day that exists.
     public init?(iso text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        // Read in place: every birth date of every row read goes through here.
+        var text = text
+        let parts = text.withUTF8 { bytes -> (Int, Int, Int)? in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for byte in bytes[range] {
+                    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+                return value
             }
-            return value
+            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+            return (year, month, day)
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        guard let (year, month, day) = parts else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -94,10 +99,12 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     private static func iso(year: Int, month: Int, day: Int) -> String {
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+        // Ten ASCII bytes: a small string, made without an allocation (years are 1...9999).
+        func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(value % 10) }
+        let bytes: [UInt8] = [
+            digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), UInt8(ascii: "-"),
+            digit(month / 10), digit(month), UInt8(ascii: "-"), digit(day / 10), digit(day),
+        ]
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

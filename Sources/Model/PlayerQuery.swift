@@ -38,6 +38,9 @@ public struct PlayerQuery: Sendable {
     /// Sort keys in order; ties always end on id.
     public var sort: [SortOrder] = [SortOrder(.name)]
     public var paging: Paging = .page(1, perPage: 20)
+    /// With `.page`, start just after this row instead of at the page's number (keyset paging); its order must be
+    /// `sort`.
+    public var after: PagePosition?
 
     public enum Paging: Hashable, Sendable {
         /// 1-based page number and page size.

@@ -14,11 +14,12 @@ extension Connection {
         let writing = kind == .immediate
         if writing { beginWriting() }
         defer { if writing { endWriting() } }
-        try execute(kind.rawValue)
+        // Kept prepared: a server begins and ends a read transaction per request.
+        try cached(kind.rawValue).run()
         let result: T
         do {
             result = try body()
-            try execute(commit ? "COMMIT" : "ROLLBACK")
+            try cached(commit ? "COMMIT" : "ROLLBACK").run()
         } catch {
             if isInTransaction { try? execute("ROLLBACK") }
             throw error

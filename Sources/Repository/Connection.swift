@@ -12,6 +12,11 @@ final class Connection {
     let handle: SQLiteHandle
     /// What SQLite's progress and busy handlers ask; the connection owns it, so it lives as long as they may run.
     private let waiting = Waiting()
+    /// Statements kept prepared for SQL that runs again and again (`cached(_:)`), by their text.
+    private var statementCache: [String: Statement] = [:]
+    /// The most statements `cached(_:)` keeps; past it the cache starts over, as filters of endless shapes (a list
+    /// of any length of positions) must not grow it without bound.
+    static let statementCacheLimit = 128
 
     /// Opens `path` with SQLite's `flags`; a handle that fails to open is closed before the error is thrown.
     init(path: String, flags: Int32) throws {
@@ -40,6 +45,22 @@ final class Connection {
         sqlite3_close_v2(handle)
     }
 
+    /// The statement for `sql`, prepared on its first use on this connection and kept, reset and unbound; a new one
+    /// when the kept one is still running (a caller reading its rows asked for the same SQL again).
+    func cached(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            if !statement.isRunning {
+                statement.reset()
+                return statement
+            }
+            return try prepare(sql)
+        }
+        if statementCache.count >= Connection.statementCacheLimit { statementCache.removeAll() }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
     /// Throws a `DatabaseError` for any code other than OK, ROW and DONE.
     func check(_ code: Int32, sql: String? = nil) throws {
         switch code {
@@ -53,6 +74,12 @@ final class Connection {
     func error(code: Int32, message: String, sql: String?) -> DatabaseError {
         if code & 0xFF == SQLITE_BUSY, waiting.stop.isRaised {
             return DatabaseError(code: SQLITE_INTERRUPT, message: "interrupted while waiting for the lock", sql: sql)
+        }
+        if code & 0xFF == SQLITE_INTERRUPT, let limit = waiting.timeLimit, !waiting.stop.isRaised,
+           waiting.deadlinePassed {
+            return DatabaseError(
+                code: SQLITE_INTERRUPT, message: "stopped after its time limit of \(limit) s", sql: sql,
+                exceededTimeLimit: true)
         }
         let systemError = code & 0xFF == SQLITE_IOERR || code & 0xFF == SQLITE_FULL || code & 0xFF == SQLITE_CANTOPEN
             ? sqlite3_system_errno(handle) : 0
@@ -93,8 +120,26 @@ final class Connection {
     func stop(when stop: StopSignal) {
         waiting.stop = stop
         sqlite3_progress_handler(handle, 1000, { context in
-            Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue().stop.isRaised ? 1 : 0
+            let waiting = Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue()
+            return waiting.stop.isRaised || (waiting.timeLimit != nil && waiting.deadlinePassed) ? 1 : 0
         }, Unmanaged.passUnretained(waiting).toOpaque())
+    }
+
+    /// Runs `body` with a time limit: a statement still running `seconds` after the start stops with an error whose
+    /// `exceededTimeLimit` is true (asked every thousand virtual-machine steps, as `stop(when:)` is), so that one
+    /// costly request cannot hold a server's thread. Nested calls keep the outer limit.
+    func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) rethrows -> T {
+        guard waiting.timeLimit == nil else { return try body() }
+        waiting.timeLimit = seconds
+        waiting.deadline = MonotonicClock.now()
+        waiting.deadline.tv_sec += Int(seconds)
+        waiting.deadline.tv_nsec += Int((seconds - seconds.rounded(.down)) * 1e9)
+        if waiting.deadline.tv_nsec >= 1_000_000_000 {
+            waiting.deadline.tv_sec += 1
+            waiting.deadline.tv_nsec -= 1_000_000_000
+        }
+        defer { waiting.timeLimit = nil }
+        return try body()
     }
 
     /// Leaves the write-ahead log as it is when this connection closes. SQLite's last connection otherwise
@@ -149,6 +194,15 @@ private final class Waiting {
     var timeout: Double = 0
     /// Whether a write transaction is under way.
     var isWriting = false
+    /// The time limit of the statements running now, in seconds, and when it runs out; nil for none.
+    var timeLimit: Double?
+    var deadline = timespec()
+
+    /// Whether the time limit has run out.
+    var deadlinePassed: Bool {
+        let now = MonotonicClock.now()
+        return now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec)
+    }
     /// How long a read may wait for the shared log index to be recovered, in seconds.
     static let readGrace = 2.0
     /// When the current wait for a lock began.

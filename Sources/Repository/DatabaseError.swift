@@ -14,12 +14,15 @@ public struct DatabaseError: CategorizedError, Equatable {
     public let sql: String?
     /// The `errno` of the system call that failed, for I/O errors; 0 when there is none.
     public let systemError: Int32
+    /// Whether a statement was stopped because it ran past the time limit it was given (`withTimeLimit`).
+    public let exceededTimeLimit: Bool
 
-    init(code: Int32, message: String, sql: String?, systemError: Int32 = 0) {
+    init(code: Int32, message: String, sql: String?, systemError: Int32 = 0, exceededTimeLimit: Bool = false) {
         self.code = code
         self.message = message
         self.sql = sql
         self.systemError = systemError
+        self.exceededTimeLimit = exceededTimeLimit
     }
 
     /// The primary result code, without the extended bits.
@@ -35,6 +38,7 @@ public struct DatabaseError: CategorizedError, Equatable {
     }
 
     public var description: String {
+        if exceededTimeLimit { return "the query \(message)" }
         switch category {
         case .busy: return "database is locked by another writer; try again later"
         case .interrupted: return "interrupted; the roster was left as it was"

@@ -1,7 +1,7 @@
 import RosterModel
 
 /// Which rows of the players table to select, in storage terms; every value is bound, never spliced into SQL.
-public struct PlayerCriteria: Sendable, Equatable {
+public struct PlayerCriteria: Sendable, Hashable {
     /// Position codes to match; empty matches all.
     public var positionCodes: [String] = []
     /// Folded values (`NameFolding`) of text fields that have a folded column (nationality, club): each field's

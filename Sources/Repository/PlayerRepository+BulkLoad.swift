@@ -43,6 +43,7 @@ final class BulkLoad: PlayerStore {
     static let suspendable = [
         "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals", "players_by_club_goals",
         "players_by_birth_date", "players_search_insert", "players_birth_date_not_in_future",
+        ChangeCounter.insertTrigger,
     ]
     /// The index that finds players by folded name and birth date, for import records without id.
     static let identityIndex = "players_by_sort_name"
@@ -50,6 +51,8 @@ final class BulkLoad: PlayerStore {
     private let players: PlayerRepository
     /// The objects set aside and not yet built again, with the SQL that creates them.
     private var suspended: [(type: String, name: String, sql: String)] = []
+    /// Whether the roster counts its changes (`ChangeCounter`) and the load set the counting trigger aside.
+    private var countsChanges = false
 
     init(players: PlayerRepository) throws {
         self.players = players
@@ -63,6 +66,7 @@ final class BulkLoad: PlayerStore {
                 suspended.append(object)
             }
         }
+        countsChanges = suspended.contains { $0.name == ChangeCounter.insertTrigger }
         for object in suspended {
             try connection.execute("DROP \(object.type == "index" ? "INDEX" : "TRIGGER") \(SQL.identifier(object.name))")
         }
@@ -103,6 +107,8 @@ final class BulkLoad: PlayerStore {
         }
         building(total - 1, total)
         try players.connection.execute("INSERT INTO players_search (players_search) VALUES ('rebuild')")
+        // The insert trigger that counts changes was set aside with the others: the load is one change.
+        if countsChanges { try ChangeCounter.bump(players.connection) }
         building(total, total)
     }
 

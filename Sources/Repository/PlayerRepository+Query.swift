@@ -4,53 +4,142 @@ extension PlayerRepository {
     /// The number of players that match `criteria`.
     public func count(matching criteria: PlayerCriteria) throws -> Int {
         let (condition, values) = criteria.whereClause(foldingOnTheFly: try hasUnfoldedRows())
-        let statement = try connection.prepare("SELECT count(*) FROM players" + condition)
+        let statement = try connection.cached("SELECT count(*) FROM players" + condition)
         try statement.bind(values)
         return try statement.firstRow { $0.int(at: 0) } ?? 0
     }
 
     /// Calls `body` with the players that match `criteria`, in `order` (ties end on id), skipping `offset` of them
-    /// and stopping after `limit` when one is given. Rows are read one at a time.
+    /// and stopping after `limit` when one is given; with `after`, only those that come after that position in
+    /// `order` (whose `sort` it must be). Rows are read one at a time.
     public func forEachPlayer(
-        matching criteria: PlayerCriteria, orderedBy order: [SortOrder], limit: Int?, offset: Int,
-        _ body: (Player) throws -> Void
+        matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil, limit: Int?,
+        offset: Int, _ body: (Player) throws -> Void
     ) throws {
-        let folding = try hasUnfoldedRows()
-        let (condition, values) = criteria.whereClause(foldingOnTheFly: folding)
-        let sql = "SELECT \(PlayerColumn.selectList) FROM players" + condition
-            + " ORDER BY " + PlayerRepository.orderClause(order, foldingOnTheFly: folding) + " LIMIT ? OFFSET ?"
-        let statement = try connection.prepare(sql)
-        try statement.bind(values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
+        let statement = try playerStatement(matching: criteria, orderedBy: order, after: after, limit: limit,
+                                            offset: offset, cached: true)
+        defer { statement.reset() }
         while try statement.step() {
             try body(try player(from: statement))
         }
+    }
+
+    /// The statement that selects what `forEachPlayer` reads, bound; kept prepared when `cached`.
+    func playerStatement(
+        matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,
+        offset: Int, cached: Bool
+    ) throws -> Statement {
+        let folding = try hasUnfoldedRows()
+        var (condition, values) = criteria.whereClause(foldingOnTheFly: folding)
+        let terms = PlayerRepository.orderTerms(order, foldingOnTheFly: folding)
+        if let after {
+            precondition(after.sort == order && after.values.count == terms.count, "a position of another order")
+            let keyset = PlayerRepository.keysetCondition(terms, after.values, values: &values)
+            condition += (condition.isEmpty ? " WHERE " : " AND ") + keyset
+        }
+        let sql = "SELECT \(PlayerColumn.selectList) FROM players" + condition + " ORDER BY "
+            + terms.map(\.orderingSQL).joined(separator: ", ")
+            + " LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
+        let statement = cached ? try connection.cached(sql) : try connection.prepare(sql)
+        try statement.bind(values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
+        return statement
     }
 
     /// Each sort key maps to a fixed SQL expression; unknown birth dates and nationalities sort last either way.
     /// Ties end on id, in the direction of the last key, so every order is total and paging is stable. With
     /// `foldingOnTheFly`, names and nationalities whose folded key is missing are folded in the query.
     static func orderClause(_ order: [SortOrder], foldingOnTheFly: Bool) -> String {
+        orderTerms(order, foldingOnTheFly: foldingOnTheFly).map(\.orderingSQL).joined(separator: ", ")
+    }
+
+    /// One term of an ORDER BY: an expression, its direction, and whether it may be NULL (sorted last).
+    struct OrderTerm {
+        let expression: String
+        let descending: Bool
+        let nullable: Bool
+
+        var orderingSQL: String {
+            "\(expression) \(descending ? "DESC" : "ASC")" + (nullable ? " NULLS LAST" : "")
+        }
+    }
+
+    /// The terms of `order`, the id ending the ties.
+    static func orderTerms(_ order: [SortOrder], foldingOnTheFly: Bool) -> [OrderTerm] {
         func key(_ column: DerivedColumn) -> String { foldingOnTheFly ? column.expression : column.rawValue }
-        var terms: [String] = []
-        for sort in order {
-            let direction = sort.descending ? "DESC" : "ASC"
-            let reversed = sort.descending ? "ASC" : "DESC"
-            switch sort.key {
-            case .id: terms.append("id \(direction)")
-            case .name: terms.append("\(key(.sortName)) \(direction)")
-            case .position: terms.append("\(positionRank) \(direction)")
-            case .goals: terms.append("goals \(direction)")
-            case .assists: terms.append("assists \(direction)")
-            case .nationality: terms.append("\(key(.nationalityKey)) \(direction) NULLS LAST")
-            case .club: terms.append("\(key(.clubKey)) \(direction) NULLS LAST")
-            case .age: terms.append("birth_date \(reversed) NULLS LAST")  // Older means born earlier.
-            case .birthDate: terms.append("birth_date \(direction) NULLS LAST")
+        var terms = order.map { sort in
+            let (expression, nullable, reversed): (String, Bool, Bool) = switch sort.key {
+            case .id: ("id", false, false)
+            case .name: (key(.sortName), false, false)
+            case .position: (positionRank, false, false)
+            case .goals: ("goals", false, false)
+            case .assists: ("assists", false, false)
+            case .nationality: (key(.nationalityKey), true, false)
+            case .club: (key(.clubKey), true, false)
+            case .age: ("birth_date", true, true)  // Older means born earlier.
+            case .birthDate: ("birth_date", true, false)
             }
+            return OrderTerm(expression: expression, descending: sort.descending != reversed, nullable: nullable)
         }
         if !order.contains(where: { $0.key == .id }) {
-            terms.append("id " + (order.last?.descending == true ? "DESC" : "ASC"))
+            terms.append(OrderTerm(expression: "id", descending: order.last?.descending == true, nullable: false))
         }
-        return terms.joined(separator: ", ")
+        return terms
+    }
+
+    /// The position just after `player` in `order`: its value for each term of `orderTerms`, computed as the SQL
+    /// expressions compute them.
+    public static func pagePosition(after player: Player, in order: [SortOrder]) -> PagePosition {
+        func text(_ value: String?) -> PagePosition.Value { value.map { .text(NameFolding.fold($0)) } ?? .null }
+        var values = order.map { sort -> PagePosition.Value in
+            switch sort.key {
+            case .id: .integer(player.id ?? 0)
+            case .name: .text(NameFolding.fold(player.name))
+            case .position: .integer(Int64(Position.allCases.firstIndex(of: player.position) ?? 0))
+            case .goals: .integer(Int64(player.goals))
+            case .assists: .integer(Int64(player.assists))
+            case .nationality: text(player.nationality)
+            case .club: text(player.club)
+            case .age, .birthDate: player.birthDate.map { .text($0.description) } ?? .null
+            }
+        }
+        if !order.contains(where: { $0.key == .id }) { values.append(.integer(player.id ?? 0)) }
+        return PagePosition(sort: order, values: values)
+    }
+
+    /// The condition for rows strictly after the row whose term values are `position`, in the order of `terms`:
+    /// `t1 > v1 OR (t1 = v1 AND (t2 > v2 OR …))`, with unknown values last in either direction. When the first
+    /// term cannot be NULL, `t1 >= v1` is added as well, a range the planner can start an index scan at.
+    static func keysetCondition(
+        _ terms: [OrderTerm], _ position: [PagePosition.Value], values: inout [DatabaseValue]
+    ) -> String {
+        func parameter(_ value: PagePosition.Value) -> String {
+            switch value {
+            case .null: values.append(.null)
+            case .integer(let number): values.append(.integer(number))
+            case .text(let text): values.append(.text(text))
+            }
+            return "?\(values.count)"
+        }
+        func after(_ index: Int) -> String {
+            let term = terms[index]
+            let value = position[index]
+            let beyond: String
+            if value == .null {
+                beyond = "0"  // Unknown values come last: nothing is beyond one but its ties.
+            } else {
+                let comparison = "\(term.expression) \(term.descending ? "<" : ">") \(parameter(value))"
+                beyond = term.nullable ? "(\(comparison) OR \(term.expression) IS NULL)" : comparison
+            }
+            guard index + 1 < terms.count else { return beyond }
+            let same = value == .null ? "\(term.expression) IS NULL" : "\(term.expression) = \(parameter(value))"
+            return "(\(beyond) OR (\(same) AND \(after(index + 1))))"
+        }
+        var condition = after(0)
+        if let first = terms.first, !first.nullable, position[0] != .null {
+            condition = "\(first.expression) \(first.descending ? "<=" : ">=") \(parameter(position[0])) AND "
+                + condition
+        }
+        return "(" + condition + ")"
     }
 
     /// Positions ranked from the goal outwards, as `Position` declares them.

@@ -176,7 +176,7 @@ public final class PlayerRepository {
     /// Whether some rows lack a derived value; the condition of the `players_unfolded` partial index, named so that
     /// the planner cannot prefer the key indexes, which hold every row whose optional field is unknown.
     func hasUnfoldedRows() throws -> Bool {
-        let statement = try connection.prepare(
+        let statement = try connection.cached(
             "SELECT EXISTS (SELECT 1 FROM players INDEXED BY players_unfolded "
                 + "WHERE \(PlayerRepository.unfoldedCondition))")
         return try statement.firstRow { $0.int(at: 0) == 1 } ?? false

@@ -161,9 +161,16 @@ public final class RosterDatabase {
     /// How long, at most, a writer waits for readers to leave the log before it empties it, in seconds.
     static let checkpointWait = 1.0
 
-    /// Runs `body` on one consistent snapshot of the roster.
+    /// Runs `body` on one consistent snapshot of the roster; inside another `read`, on that one's.
     public func read<T>(_ body: (PlayerRepository) throws -> T) throws -> T {
-        try connection.transaction(.deferred) { try body(players) }
+        if connection.isInTransaction { return try body(players) }
+        return try connection.transaction(.deferred) { try body(players) }
+    }
+
+    /// Runs `body` with a time limit on every statement it runs: one still running `seconds` after the start stops
+    /// with a `DatabaseError` whose `exceededTimeLimit` is true.
+    public func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {
+        try connection.withTimeLimit(seconds: seconds, body)
     }
 
     // MARK: - Opening

@@ -97,6 +97,9 @@ final class Statement {
         while try step() {}
     }
 
+    /// Whether the statement has stepped to a row and not been reset or run to its end.
+    var isRunning: Bool { sqlite3_stmt_busy(handle) != 0 }
+
     /// Makes the statement ready to run again, with no values bound.
     func reset() {
         sqlite3_reset(handle)

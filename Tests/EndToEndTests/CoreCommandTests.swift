@@ -132,7 +132,7 @@ import TestSupport
         (["init", "extra"], "Error: Unexpected argument 'extra'.\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"),
         (["init", "--sample=yes"], "Error: The option '--sample' takes no value, but was given 'yes'.\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"),
         (["init", "--busy-timeout", "soon"], "Error: The value 'soon' is invalid for '--busy-timeout <seconds>': expected a number of seconds from 0 to 86400.\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"),
-        ([], "Error: Missing command. Choose one of: init, import, query, show, stats, add, edit, remove, export.\nUsage: rosterdb [--db <path>] <command> [<options>]\n  See 'rosterdb --help' for more information.\n"),
+        ([], "Error: Missing command. Choose one of: init, import, query, show, stats, add, edit, remove, export, serve.\nUsage: rosterdb [--db <path>] <command> [<options>]\n  See 'rosterdb --help' for more information.\n"),
     ])
     func usageErrorsExit64WithTheUsageLine(arguments: [String], expected: String) throws {
         let result = try run(arguments)

@@ -33,7 +33,7 @@ import TestSupport
             "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)")
         _ = try tables.step()
         #expect(tables.text(at: 0).split(separator: ",").filter { !$0.hasPrefix("players_search_") }
-                == ["players", "players_search", "schema_migrations"])
+                == ["players", "players_search", "roster_changes", "schema_migrations"])
         let check = try connection.prepare("PRAGMA integrity_check")
         _ = try check.step()
         #expect(check.text(at: 0) == "ok")

@@ -31,9 +31,30 @@ public enum JSONText {
         return nil
     }
 
+    /// Appends `text` as a JSON string literal, quotes included, to `out`: `quoted(_:)` without making a String,
+    /// for writers that build their output as bytes.
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let start = firstEscape(in: bytes) else {
+                out.append(.quote)
+                out.append(contentsOf: bytes)
+                out.append(.quote)
+                return
+            }
+            appendEscaped(bytes, from: start, to: &out)
+        }
+    }
+
     private static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
+        appendEscaped(bytes, from: start, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The literal of `bytes`, whose first byte to escape is at `start`, appended to `out`.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to out: inout [UInt8]) {
         out.append(.quote)
         out.append(contentsOf: bytes[0..<start])
         var index = start
@@ -55,7 +76,6 @@ public enum JSONText {
             }
         }
         out.append(.quote)
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether the bytes at `index` are U+2028 or U+2029 (E2 80 A8, E2 80 A9).

@@ -16,6 +16,8 @@ public enum QueryParameter: String, CaseIterable, Sendable {
     case asOf = "as_of"
     case sort, page
     case perPage = "per_page"
+    /// A page token: the page starts just after the row it stands for (keyset paging); empty for the first page.
+    case after
 
     /// The parameters that choose which players match, shared by every list.
     public static let filters: [QueryParameter] = [
@@ -49,6 +51,7 @@ public enum QueryParameter: String, CaseIterable, Sendable {
         case .minAge, .maxAge: "years"
         case .asOf: "yyyy-MM-dd"
         case .sort: "keys"
+        case .after: "token"
         }
     }
 
@@ -88,6 +91,9 @@ public enum QueryParameter: String, CaseIterable, Sendable {
                 + "sort last."
         case .page: "The page to show, from 1 (default: 1)."
         case .perPage: "Players per page, 1 to \(QueryParameter.maximumPerPage) (default: 20)."
+        case .after:
+            "Start just after the row this token stands for (the next link of a page gives it); empty for the first "
+                + "page. Pages taken this way stay right while the roster changes between them."
         }
     }
 
@@ -137,6 +143,30 @@ public enum QueryParameter: String, CaseIterable, Sendable {
             if case .page(let page, _) = query.paging {
                 query.paging = .page(page, perPage: try number(last, in: 1...QueryParameter.maximumPerPage))
             }
+        case .after:
+            if last.isEmpty {
+                query.after = PagePosition(sort: [], values: [])
+            } else {
+                guard let position = PageToken.position(last) else {
+                    throw .invalid(self, value: last, reason: "not a page token; take one from the next link of a "
+                        + "page, or leave it empty for the first page.")
+                }
+                query.after = position
+            }
+        }
+    }
+
+    /// Refuses a page token made for another order than `sort`, once every parameter is read; an empty token (the
+    /// first page) takes the query's order.
+    public static func checkPosition(of query: inout PlayerQuery) throws(ParameterError) {
+        guard let after = query.after else { return }
+        if after.values.isEmpty {
+            query.after?.sort = query.sort
+        } else if after.sort != query.sort {
+            throw .invalid(
+                .after, value: PageToken.token(for: after),
+                reason: "this token belongs to the order '\(PageToken.sortText(after.sort))', not "
+                    + "'\(PageToken.sortText(query.sort))'; give the sort it was made for.")
         }
     }
 

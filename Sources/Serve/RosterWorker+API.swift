@@ -1,0 +1,129 @@
+import RosterFormats
+import RosterHTTP
+import RosterModel
+import RosterService
+
+/// The formats `/api/players` answers in: a page as JSON, or every match streamed.
+enum ListFormat: String, CaseIterable, Sendable {
+    case json, ndjson, csv
+
+    var contentType: String {
+        switch self {
+        case .json: "application/json"
+        case .ndjson: "application/x-ndjson"
+        case .csv: "text/csv; charset=utf-8; header=present"
+        }
+    }
+}
+
+extension RosterWorker {
+    /// The parameters `/api/players` reads into its query.
+    static let listParameters = QueryParameter.filters + [.sort, .page, .perPage, .after]
+
+    /// `GET /api/players`: the page as `query --format json` writes it, with `next` and `prev` links (also in a
+    /// `Link` header), or with `format=ndjson|csv` every match, streamed.
+    func players(_ target: HTTPTarget, version: Int64, today: CalendarDate) throws -> HTTPResponse {
+        var query = PlayerQuery(asOf: today)
+        let others = try QueryString.read(
+            target.query.map { ($0.name, $0.value) }, parameters: Self.listParameters, others: ["format"],
+            into: &query)
+        let format = try QueryString.choice(others["format"], of: ListFormat.self, for: "format") ?? .json
+        guard format == .json else {
+            for parameter in [QueryParameter.page, .perPage, .after] where target.value(of: parameter.rawValue) != nil {
+                throw QueryStringError(
+                    parameter: parameter.rawValue,
+                    message: "'\(parameter.rawValue)' cannot be combined with 'format=\(format.rawValue)', which "
+                        + "streams every match.")
+            }
+            return try stream(query, format: format)
+        }
+        let page = try roster.page(query, version: version, cache: cache)
+        let links = Self.links(page, target)
+        var body = Array(PageEncoding.opening(page.paging, numbered: !page.isKeyset).utf8)
+        body.reserveCapacity(page.players.count * 240 + 400)
+        for (index, player) in page.players.enumerated() {
+            PageEncoding.appendPlayer(player, age: player.age(on: query.asOf), index: index, to: &body)
+        }
+        body += PageEncoding.closing(links: [("next", links.next), ("prev", links.previous)]).utf8
+        body.append(UInt8(ascii: "\n"))
+        var response = HTTPResponse(headers: ["Content-Type": ListFormat.json.contentType], body: .bytes(body))
+        let link = [(links.next, "next"), (links.previous, "prev")].compactMap { url, rel in
+            url.map { "<\($0)>; rel=\"\(rel)\"" }
+        }
+        if !link.isEmpty { response.headers["Link"] = link.joined(separator: ", ") }
+        return response
+    }
+
+    /// The next and previous pages: by number for a page asked for by number, by token (next only) for one asked
+    /// for by token.
+    static func links(_ page: PlayerPage, _ target: HTTPTarget) -> (next: String?, previous: String?) {
+        let path = target.path
+        if page.isKeyset {
+            let next = page.next.map { position in
+                QueryLink.url(path, target.query, replacing: [("page", nil), ("after", PageToken.token(for: position))])
+            }
+            return (next, nil)
+        }
+        let number = page.paging.page
+        let next = number < page.paging.pages
+            ? QueryLink.url(path, target.query, replacing: [("after", nil), ("page", String(number + 1))]) : nil
+        let previous = number > 1
+            ? QueryLink.url(path, target.query, replacing: [
+                ("after", nil), ("page", String(min(number - 1, max(page.paging.pages, 1)))),
+            ]) : nil
+        return (next, previous)
+    }
+
+    /// Every match of `query`, streamed from a cursor on a connection of its own (this worker's goes on answering
+    /// other requests while the stream is sent), a batch of rows at a time, each batch within the time limit.
+    private func stream(_ query: PlayerQuery, format: ListFormat) throws -> HTTPResponse {
+        let own = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
+        let cursor = try own.cursor(query)
+        let limit = options.queryTimeLimit
+        var started = false
+        let chunks = HTTPChunkStream(next: {
+            var bytes: [UInt8] = []
+            if !started, format == .csv { bytes += PlayerEncoding.csvHeader(age: true).utf8 }
+            started = true
+            try own.withTimeLimit(seconds: limit) {
+                for _ in 0..<256 {
+                    guard let player = try cursor.next() else { break }
+                    let age = player.age(on: query.asOf)
+                    if format == .csv {
+                        bytes += PlayerEncoding.csvRow(player, age: .included(age)).utf8
+                    } else {
+                        PlayerEncoding.appendJSONObject(player, age: .included(age), to: &bytes)
+                        bytes.append(UInt8(ascii: "\n"))
+                    }
+                }
+            }
+            return bytes.isEmpty ? nil : bytes
+        }, onClose: { cursor.close() })
+        return HTTPResponse(headers: ["Content-Type": format.contentType], body: .stream(chunks))
+    }
+
+    /// `GET /api/players/{id}`: the player as `show --format json` writes it; 404 when there is none.
+    func player(_ idText: String, _ target: HTTPTarget, today: CalendarDate) throws -> HTTPResponse {
+        var query = PlayerQuery(asOf: today)
+        _ = try QueryString.read(target.query.map { ($0.name, $0.value) }, parameters: [.asOf], into: &query)
+        guard let id = Int64(idText), id > 0, let player = try roster.player(id: id) else {
+            return Self.error(.notFound, LookupError.notFound(idText, suggestions: []).description)
+        }
+        return Self.json(PlayerEncoding.jsonObject(player, age: .included(player.age(on: query.asOf))))
+    }
+
+    /// `GET /api/stats`: `stats --format json` — per group with `by`, else the summary.
+    func stats(_ target: HTTPTarget, version: Int64, today: CalendarDate) throws -> HTTPResponse {
+        var query = PlayerQuery(asOf: today)
+        let others = try QueryString.read(
+            target.query.map { ($0.name, $0.value) }, parameters: QueryParameter.filters, others: ["by", "top"],
+            into: &query)
+        let grouping = try QueryString.choice(others["by"], of: StatsGrouping.self, for: "by")
+        let top = try QueryString.number(others["top"], in: 1...1_000, for: "top")
+        if let grouping {
+            return Self.json(StatsEncoding.json(
+                try roster.stats(query, by: grouping, top: top, version: version, cache: cache)))
+        }
+        return Self.json(StatsEncoding.json(try roster.summary(query, top: top ?? 5, version: version, cache: cache)))
+    }
+}

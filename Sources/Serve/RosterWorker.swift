@@ -1,0 +1,173 @@
+import Glibc
+import RosterFormats
+import RosterHTTP
+import RosterModel
+import RosterService
+
+/// The roster's HTTP front end on one thread of the server: a read connection of its own (its statements prepared
+/// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
+///
+/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, and the web pages `/` and
+/// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on); every answer that reads the roster reads one
+/// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
+/// gets 304 until the roster changes.
+public final class RosterWorker: HTTPWorker {
+    let roster: Roster
+    let options: ServeOptions
+    let cache: ResultCache
+    /// Today, as `options.today` gave it, and the second it was asked: asked again once a second at most.
+    private var day: (asked: Int, date: CalendarDate)?
+
+    /// Opens the roster read-only (it must exist and be a roster this build can read).
+    public init(options: ServeOptions, cache: ResultCache) throws {
+        roster = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
+        self.options = options
+        self.cache = cache
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        var response = route(request)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        if options.cors {
+            response.headers["Access-Control-Allow-Origin"] = "*"
+            response.headers["Access-Control-Expose-Headers"] = "ETag, Link"
+        }
+        return response
+    }
+
+    /// The methods every route answers.
+    static let allowed = "GET, HEAD"
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        let target: HTTPTarget
+        switch request.target {
+        case .success(let parsed): target = parsed
+        case .failure(let error): return Self.error(.badRequest, error.description)
+        }
+        let segments = target.segments
+        let isAPI = segments.first == "api"
+        if request.method == "OPTIONS" && options.cors {
+            return HTTPResponse(status: .noContent, headers: [
+                "Access-Control-Allow-Methods": Self.allowed,
+                "Access-Control-Allow-Headers": "If-None-Match",
+                "Access-Control-Max-Age": "86400",
+            ])
+        }
+        guard request.method == "GET" || request.isHead else {
+            var response = isAPI
+                ? Self.error(.methodNotAllowed, "The method \(request.method) is not allowed here; use GET or HEAD.")
+                : Self.page(.methodNotAllowed, "The method \(request.method) is not allowed here.")
+            response.headers["Allow"] = options.cors ? Self.allowed + ", OPTIONS" : Self.allowed
+            return response
+        }
+        switch segments {
+        case ["api", "health"]:
+            return HTTPResponse(headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                                body: .text("{\"ok\":true}\n"))
+        case ["api", "players"]:
+            return reading(request) { version, today in try players(target, version: version, today: today) }
+        case ["api", "stats"]:
+            return reading(request) { version, today in try stats(target, version: version, today: today) }
+        case _ where segments.count == 3 && segments[0] == "api" && segments[1] == "players":
+            return reading(request) { _, today in try player(segments[2], target, today: today) }
+        case []:
+            return reading(request) { version, today in try listPage(target, version: version, today: today) }
+        case _ where segments.count == 2 && segments[0] == "players":
+            return reading(request) { _, today in try detailPage(segments[1], target, today: today) }
+        default:
+            return isAPI ? Self.error(.notFound, "There is nothing at \(target.path); see /api/players, "
+                                          + "/api/players/{id}, /api/stats and /api/health.")
+                : Self.page(.notFound, "There is no page at \(target.path).")
+        }
+    }
+
+    /// Answers from one snapshot of the roster, within the time limit: 304 when the client holds the answer for
+    /// this snapshot already, else `body`'s answer with its ETag. A query past the time limit is answered 503.
+    private func reading(
+        _ request: HTTPRequest, _ body: (_ version: Int64, _ today: CalendarDate) throws -> HTTPResponse
+    ) -> HTTPResponse {
+        let now = time(nil)
+        if day?.asked != now { day = (now, options.today()) }
+        let today = day!.date
+        do {
+            return try roster.withTimeLimit(seconds: options.queryTimeLimit) {
+                try roster.snapshot { version in
+                    let tag = "\"r\(version)-\(today)\""
+                    if Self.matches(request.headers["If-None-Match"], tag) {
+                        return HTTPResponse(status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-cache"])
+                    }
+                    var response = try body(version, today)
+                    if response.status == .ok || response.status == .notFound {
+                        response.headers["ETag"] = tag
+                        response.headers["Cache-Control"] = "no-cache"
+                    }
+                    return response
+                }
+            }
+        } catch let error as QueryStringError {
+            return Self.error(.badRequest, error.message, parameter: error.parameter)
+        } catch where error.isTimeLimit {
+            var response = Self.error(
+                .serviceUnavailable, "The query took longer than \(Self.seconds(options.queryTimeLimit)) s, the "
+                    + "limit of this server; narrow it (a filter, a smaller page) or try again.")
+            response.headers["Retry-After"] = "1"
+            return response
+        } catch {
+            return Self.error(.internalServerError, "The roster could not be read: \(error)")
+        }
+    }
+
+    /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags match too (RFC 9110 §13.1.2).
+    static func matches(_ header: String?, _ tag: String) -> Bool {
+        guard let header else { return false }
+        return header.split(separator: ",").contains { candidate in
+            var value = candidate.trimmingWhiteSpace()
+            if value == "*" { return true }
+            if value.hasPrefix("W/") { value = String(value.dropFirst(2)) }
+            return value == tag
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    // MARK: - Answers
+
+    /// `{"error":{"status":400,"message":"…","parameter":"min_goals"}}`, the API's one shape of error.
+    static func error(_ status: HTTPStatus, _ message: String, parameter: String? = nil) -> HTTPResponse {
+        let parameterField = parameter.map { ",\"parameter\":" + JSONText.quoted($0) } ?? ""
+        return HTTPResponse(
+            status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            body: .text("{\"error\":{\"status\":\(status.code),\"message\":\(JSONText.quoted(message))"
+                + parameterField + "}}\n"))
+    }
+
+    /// A web page with `message`, for errors outside the API.
+    static func page(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        html(PageLayout.page(title: "Roster", .element("p", [], .element("a", [("href", "/")], HTML("← The roster")))
+                                 + .element("p", [("class", "problem"), ("role", "alert")], .text(message))),
+             status: status)
+    }
+
+    static func html(_ page: HTML, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [
+            "Content-Type": "text/html; charset=utf-8",
+            // Nothing but the page itself and players' images; no script runs at all.
+            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src http: https:; "
+                + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+            "Referrer-Policy": "no-referrer",
+        ], body: .text(page.rendered))
+    }
+
+    static func json(_ text: String, contentType: String = "application/json") -> HTTPResponse {
+        HTTPResponse(headers: ["Content-Type": contentType], body: .text(text + "\n"))
+    }
+}
+
+extension StringProtocol {
+    /// Without spaces and tabs at either end.
+    func trimmingWhiteSpace() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

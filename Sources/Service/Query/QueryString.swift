@@ -1,0 +1,89 @@
+import RosterModel
+
+/// The HTTP front end's reader of list parameters: turns a request's query parameters (`position=ST&min_goals=10`)
+/// into the same `PlayerQuery` that the command line's filter options give, through `QueryParameter`, with the same
+/// rules and the same messages in the query's spelling (`min_goals`). An unknown parameter is refused with the
+/// nearest known one suggested.
+public enum QueryString {
+    /// Reads `items` (name and value, in the order sent) into `query`: each of `parameters` through
+    /// `QueryParameter.apply`, then the range and page-token checks. Parameters named in `others` (an endpoint's own,
+    /// such as `format`) are returned by name, each at most once; any other name is refused.
+    public static func read(
+        _ items: [(name: String, value: String)], parameters: [QueryParameter], others: [String] = [],
+        into query: inout PlayerQuery
+    ) throws(QueryStringError) -> [String: String] {
+        var values: [QueryParameter: [String]] = [:]
+        var extra: [String: String] = [:]
+        for (name, value) in items {
+            if let parameter = QueryParameter(rawValue: name), parameters.contains(parameter) {
+                values[parameter, default: []].append(value)
+            } else if others.contains(name) {
+                guard extra[name] == nil else {
+                    throw QueryStringError(parameter: name, message: "'\(name)' was given more than once; it takes "
+                        + "one value.")
+                }
+                extra[name] = value
+            } else {
+                let known = parameters.map(\.rawValue) + others
+                let guess = Suggestion.nearest(to: name, among: known)
+                throw QueryStringError(
+                    parameter: name,
+                    message: "Unknown parameter '\(name)'." + (guess.map { " Did you mean '\($0)'?" } ?? "")
+                        + " Known parameters: \(known.joined(separator: ", ")).")
+            }
+        }
+        do throws(ParameterError) {
+            // In the order the parameters are declared, as the command line reads them, so that the first problem
+            // reported is the same whatever the order of the query.
+            for parameter in parameters {
+                if let given = values[parameter] { try parameter.apply(given, to: &query) }
+            }
+            try QueryParameter.checkRanges(of: query)
+            try QueryParameter.checkPosition(of: &query)
+        } catch {
+            throw QueryStringError(parameter: error.parameter.name(.query), message: error.message(.query))
+        }
+        return extra
+    }
+
+    /// `value` as one of `T`'s cases, for an endpoint's own parameter `name`; nil when it is nil.
+    public static func choice<T: CaseIterable & RawRepresentable>(_ value: String?, of type: T.Type, for name: String)
+        throws(QueryStringError) -> T? where T.RawValue == String
+    {
+        guard let value else { return nil }
+        if let choice = T(rawValue: value.lowercased()) { return choice }
+        let names = T.allCases.map(\.rawValue)
+        let guess = Suggestion.nearest(to: value, among: names)
+        let listed = names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        throw QueryStringError(
+            parameter: name,
+            message: "The value '\(value)' is invalid for '\(name)': expected one of \(listed)"
+                + (guess.map { " (did you mean '\($0)'?)" } ?? "") + ".")
+    }
+
+    /// `value` as a whole number in `range`, for an endpoint's own parameter `name`; nil when it is nil.
+    public static func number(_ value: String?, in range: ClosedRange<Int>, for name: String)
+        throws(QueryStringError) -> Int?
+    {
+        guard let value else { return nil }
+        guard let number = Int(value), range.contains(number) else {
+            throw QueryStringError(
+                parameter: name,
+                message: "The value '\(value)' is invalid for '\(name)': expected a whole number from "
+                    + "\(range.lowerBound.groupedDigits) to \(range.upperBound.groupedDigits).")
+        }
+        return number
+    }
+}
+
+/// A query parameter that cannot be used: which one, and the message, worded as the command line words it.
+public struct QueryStringError: Error, Equatable, Sendable {
+    /// The parameter as the request named it.
+    public let parameter: String
+    public let message: String
+
+    public init(parameter: String, message: String) {
+        self.parameter = parameter
+        self.message = message
+    }
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The web page in a real browser: Chromium, headless, driven by Selenium through chromedriver.
+
+Usage: browser_test.py BASE_URL SCREENSHOT_DIR
+
+With JavaScript turned off (the page needs none): open /, click the FW segment, sort by goals, search a Hangul
+name, open the player, go back by the page's link and by the browser's; then the same page at a phone's width.
+Screenshots of each step go to SCREENSHOT_DIR. Prints one line per step and exits non-zero at the first failure."""
+import os
+import sys
+import urllib.parse
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+BASE, SHOTS = sys.argv[1].rstrip("/"), sys.argv[2]
+os.makedirs(SHOTS, exist_ok=True)
+
+
+def browser(width, height, javascript, phone=False):
+    options = webdriver.ChromeOptions()
+    if phone:
+        # A window cannot be narrower than 500 pixels; a phone's screen is emulated instead.
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+            "width": width, "height": height, "pixelRatio": 1}})
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--lang=en-US", "--hide-scrollbars"]:
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+    print(f"ok: {message}")
+
+
+def query(driver):
+    return urllib.parse.parse_qs(urllib.parse.urlparse(driver.current_url).query)
+
+
+def column(driver, css):
+    return [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, f"tbody td.{css}")]
+
+
+def follow(driver, element):
+    """Clicks `element` and waits for the next page to replace this one."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
+
+
+def back(driver):
+    page = driver.find_element(By.TAG_NAME, "html")
+    driver.back()
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
+
+
+def shot(driver, name):
+    driver.save_screenshot(os.path.join(SHOTS, name))
+
+
+driver = browser(1100, 900, javascript=False)
+try:
+    driver.get(BASE + "/")
+    check(driver.title == "Roster", "/ is the roster page")
+    segments = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "nav.segments a")]
+    check([label.split(" ")[0] for label in segments] == ["All", "GK", "DF", "MF", "FW"],
+          f"segments All · GK · DF · MF · FW with counts: {segments}")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "tbody tr")) == 20, "20 players on the first page")
+    shot(driver, "1-list.png")
+
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "nav.segments a[href*='position=FW']"))
+    check(query(driver).get("position") == ["FW"], "the FW segment filters on FW")
+    current = driver.find_element(By.CSS_SELECTOR, "nav.segments a[aria-current='page']").text
+    check(current.startswith("FW "), f"the FW segment is selected ({current})")
+    forwards = {"LW", "RW", "SS", "CF", "ST", "FW"}
+    check(set(column(driver, "position")) <= forwards, "every row plays up front")
+
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "th.goals a"))
+    check(query(driver).get("sort") == ["goals:desc"] and query(driver).get("position") == ["FW"],
+          "the G header sorts by goals, most first, and keeps the segment")
+    goals = [int(value) for value in column(driver, "goals")]
+    check(goals == sorted(goals, reverse=True) and len(goals) > 1, f"goals descend: {goals}")
+    check(driver.find_element(By.CSS_SELECTOR, "th.goals").get_attribute("aria-sort") == "descending",
+          "the sorted header says so")
+    shot(driver, "2-forwards-by-goals.png")
+
+    box = driver.find_element(By.CSS_SELECTOR, "input[name='name']")
+    box.send_keys("손흥")
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form button[type='submit']"))
+    names = column(driver, "name")
+    check(names == ["손흥민"], f"a Hangul search finds 손흥민: {names}")
+    check(query(driver).get("name") == ["손흥"] and query(driver).get("sort") == ["goals:desc"],
+          "the search keeps the segment and the order")
+    shot(driver, "3-hangul-search.png")
+
+    follow(driver, driver.find_element(By.LINK_TEXT, "손흥민"))
+    check(driver.find_element(By.TAG_NAME, "h1").text == "손흥민", "the player's page opens")
+    fields = {term.text: value.text for term, value in zip(driver.find_elements(By.TAG_NAME, "dt"),
+                                                          driver.find_elements(By.TAG_NAME, "dd"))}
+    check(fields.get("Position") == "LW (Left Winger)", f"position written out: {fields.get('Position')}")
+    for label in ["Nationality", "Club", "Born", "Goals", "Assists", "Goal contributions", "Image"]:
+        check(label in fields, f"the detail shows {label}: {fields.get(label)}")
+    shot(driver, "4-detail.png")
+
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "a[rel='up']"))
+    check(query(driver).get("name") == ["손흥"] and query(driver).get("position") == ["FW"]
+          and column(driver, "name") == ["손흥민"], "the back link returns to the list as it was")
+    back(driver)
+    check(driver.find_element(By.TAG_NAME, "h1").text == "손흥민", "the browser's back goes to the player again")
+    back(driver)
+    check(column(driver, "name") == ["손흥민"], "and back once more to the search")
+finally:
+    driver.quit()
+
+phone = browser(390, 844, javascript=False, phone=True)
+try:
+    phone.get(BASE + "/?position=FW&sort=goals:desc")
+    body = phone.find_element(By.TAG_NAME, "body").rect
+    table = phone.find_element(By.CSS_SELECTOR, "div.table").rect
+    check(body["width"] <= 390 and table["x"] + table["width"] <= 390,
+          f"at a phone's width nothing runs off the side (body {body['width']}, table ends at "
+          f"{table['x'] + table['width']})")
+    check(not phone.find_element(By.CSS_SELECTOR, "th.club").is_displayed(), "the club column gives way on a phone")
+    shot(phone, "5-phone.png")
+finally:
+    phone.quit()
+print("browser test passed")

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The browser test of `rosterdb serve`'s web page: starts the built binary on a sample roster and a free port, runs
+# browser_test.py (Selenium, headless Chromium, JavaScript off), stops the server with SIGTERM and checks it exits 0.
+#
+#   Tests/Browser/run.sh [ROSTERDB]    (default: the debug build, built when missing)
+#
+# Needs Debian's chromium and chromium-driver (.ci/run installs them); selenium comes from PyPI into
+# Tests/Browser/.venv the first time. Screenshots go to Tests/Browser/screenshots/ (not committed).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+for tool in chromium chromedriver python3; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "browser test: $tool is missing (apt-get install chromium chromium-driver)" >&2
+        exit 1
+    fi
+done
+venv=Tests/Browser/.venv
+if ! "$venv/bin/python" -c 'import selenium' 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet selenium
+fi
+rosterdb=${1:-}
+if [ -z "$rosterdb" ]; then
+    swift build >&2
+    rosterdb="$(swift build --show-bin-path)/rosterdb"
+fi
+
+work=$(mktemp -d)
+server=
+cleanup() { [ -z "$server" ] || kill -KILL "$server" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+"$rosterdb" --db "$work/roster.db" init --sample >/dev/null
+"$rosterdb" --db "$work/roster.db" serve --port 0 2>"$work/serve.err" &
+server=$!
+for _ in $(seq 1 300); do
+    grep -q 'at http://' "$work/serve.err" && break
+    sleep 0.1
+done
+url=$(grep -o 'http://[0-9.:]*/' "$work/serve.err" | head -n 1)
+[ -n "$url" ] || { cat "$work/serve.err" >&2; echo "browser test: the server did not start" >&2; exit 1; }
+
+status=0
+"$venv/bin/python" Tests/Browser/browser_test.py "$url" Tests/Browser/screenshots || status=$?
+kill -TERM "$server"
+stopped=0
+wait "$server" || stopped=$?
+server=
+[ "$stopped" -eq 0 ] || { echo "browser test: the server exited $stopped after SIGTERM" >&2; status=1; }
+exit "$status"

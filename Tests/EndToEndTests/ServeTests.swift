@@ -1,0 +1,223 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// `rosterdb serve` as a user runs it: the built binary on a port the system picks, spoken to with curl.
+@Suite struct ServeTests {
+    let folder: TemporaryDirectory
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        #expect(try RosterProcess.run(["--db", "roster.db", "init", "--sample"], in: folder.url).status == 0)
+    }
+
+    /// A running server: the process, its port and its messages so far (standard error goes to a file).
+    final class Server {
+        let process: RunningRosterProcess
+        let port: Int
+        let errors: String
+
+        init(_ arguments: [String] = [], in folder: TemporaryDirectory) throws {
+            errors = folder.path("serve-\(UUID().uuidString).err")
+            process = try RunningRosterProcess(
+                ["-c", "exec \"$0\" --db roster.db serve --port 0 \"$@\" 2>\"\(errors)\"",
+                 RosterProcess.executable.path] + arguments,
+                in: folder.url, executable: URL(fileURLWithPath: "/bin/sh"))
+            var port: Int?
+            let errors = errors
+            process.wait(upTo: 30) {
+                let text = String(decoding: FileBytes.read(errors) ?? [], as: UTF8.self)
+                guard let range = text.range(of: "at http://127.0.0.1:") else { return false }
+                port = Int(text[range.upperBound...].prefix { $0.isNumber })
+                return port != nil
+            }
+            guard let port else {
+                let text = String(decoding: FileBytes.read(errors) ?? [], as: UTF8.self)
+                throw SpawnedProcess.Failure(description: "the server did not start: \(text)")
+            }
+            self.port = port
+        }
+
+        var messages: String { String(decoding: FileBytes.read(errors) ?? [], as: UTF8.self) }
+
+        func url(_ target: String) -> String { "http://127.0.0.1:\(port)\(target)" }
+
+        /// Stops it with `signal` and returns its exit status (nil when it did not end within 30 s).
+        func stop(_ signal: Int32 = SIGTERM) -> Int32? {
+            process.signal(signal)
+            return process.finish(within: 30)?.status
+        }
+    }
+
+    /// Runs curl; returns its exit status, standard output and standard error.
+    @discardableResult
+    static func curl(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["--silent", "--show-error", "--max-time", "30"] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Both pipes are read while curl runs, so that neither can fill up and stop it; the group's wait orders
+        // the reader's write before the read below.
+        nonisolated(unsafe) var err = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            err = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        group.wait()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func everyEndpointAndErrorWithItsStatusAndType() throws {
+        let server = try Server(in: folder)
+        #expect(server.messages == "Serving roster.db at http://127.0.0.1:\(server.port)/\n")
+        let cases: [(String, String, Int, String)] = [
+            ("GET", "/api/health", 200, "application/json"),
+            ("GET", "/api/players?position=FW&sort=goals:desc", 200, "application/json"),
+            ("GET", "/api/players?format=ndjson", 200, "application/x-ndjson"),
+            ("GET", "/api/players?format=csv", 200, "text/csv; charset=utf-8; header=present"),
+            ("GET", "/api/players/3", 200, "application/json"),
+            ("GET", "/api/players/999", 404, "application/json"),
+            ("GET", "/api/stats?by=position", 200, "application/json"),
+            ("GET", "/api/stats", 200, "application/json"),
+            ("GET", "/api/players?min_goal=1", 400, "application/json"),
+            ("GET", "/api/nothing", 404, "application/json"),
+            ("POST", "/api/players", 405, "application/json"),
+            ("DELETE", "/api/players/3", 405, "application/json"),
+            ("GET", "/", 200, "text/html; charset=utf-8"),
+            ("GET", "/?name=%EC%86%90", 200, "text/html; charset=utf-8"),
+            ("GET", "/players/3", 200, "text/html; charset=utf-8"),
+            ("GET", "/players/999", 404, "text/html; charset=utf-8"),
+            ("GET", "/../../etc/passwd", 404, "text/html; charset=utf-8"),
+        ]
+        for (method, target, status, type) in cases {
+            let result = try Self.curl([
+                "-X", method, "-o", "/dev/null", "-w", "%{http_code} %{content_type}", "--path-as-is",
+                server.url(target),
+            ])
+            #expect(result.out == "\(status) \(type)", "\(method) \(target)")
+        }
+        let error = try Self.curl([server.url("/api/players?min_goal=1")]).out
+        #expect(error == #"{"error":{"status":400,"message":"Unknown parameter 'min_goal'. Did you mean 'min_goals'? "#
+            + #"Known parameters: position, nationality, club, name, min_goals, max_goals, min_assists, max_assists, "#
+            + #"min_age, max_age, as_of, sort, page, per_page, after, format.","parameter":"min_goal"}}"# + "\n")
+        let allow = try Self.curl(["-X", "PUT", "-D", "-", "-o", "/dev/null", server.url("/api/players")]).out
+        #expect(allow.contains("Allow: GET, HEAD\r\n"))
+        // Caps on the request: a long request line is 414, too many headers 431.
+        let long = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}",
+                                  server.url("/api/players?name=" + String(repeating: "a", count: 9_000))])
+        #expect(long.out == "414")
+        let headers = (0..<120).flatMap { ["-H", "X-Filler-\($0): x"] }
+        #expect(try Self.curl(["-o", "/dev/null", "-w", "%{http_code}"] + headers + [server.url("/")]).out == "431")
+        #expect(server.stop() == 0)
+    }
+
+    @Test func headConditionalRequestsAndKeepAlive() throws {
+        let server = try Server(in: folder)
+        let url = server.url("/api/players?position=GK")
+        let head = try Self.curl(["-I", url]).out
+        let get = try Self.curl(["-D", "-", url]).out
+        func header(_ name: String, _ text: String) -> String? {
+            text.split(separator: "\r\n").first { $0.lowercased().hasPrefix(name.lowercased() + ": ") }
+                .map { String($0.dropFirst(name.count + 2)) }
+        }
+        let tag = try #require(header("ETag", get))
+        #expect(header("ETag", head) == tag)
+        #expect(header("Content-Length", head) == header("Content-Length", get))
+        #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        let conditional = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-H", "If-None-Match: \(tag)", url])
+        #expect(conditional.out == "304")
+        // Two requests in one call of curl share one connection.
+        let both = try Self.curl(["-v", "-o", "/dev/null", "-o", "/dev/null", url, server.url("/api/health")])
+        #expect(both.err.contains("Re-using existing connection"), "\(both.err)")
+        #expect(server.stop() == 0)
+    }
+
+    @Test func readersDuringAnImportSeeOneRosterOrTheOtherAndTheNewOneAfterwards() throws {
+        let server = try Server(in: folder)
+        var feed = ""
+        for id in 1...40_000 {
+            feed += #"{"id":\#(id + 100),"name":"Feed Player \#(id)","position":"ST","goals":\#(id % 97)}"# + "\n"
+        }
+        try feed.write(toFile: folder.path("feed.ndjson"), atomically: true, encoding: .utf8)
+        let importer = Process()
+        importer.executableURL = RosterProcess.executable
+        importer.arguments = ["--db", "roster.db", "import", "--quiet", "feed.ndjson"]
+        importer.currentDirectoryURL = folder.url
+        try importer.run()
+        var totals: [Int] = []
+        var statuses: Set<String> = []
+        repeat {
+            let result = try Self.curl(["-w", " %{http_code}", server.url("/api/players?per_page=1")])
+            statuses.insert(String(result.out.suffix(3)))
+            if let range = result.out.range(of: "\"total\":") {
+                totals.append(Int(result.out[range.upperBound...].prefix { $0.isNumber }) ?? -1)
+            }
+        } while importer.isRunning && totals.count < 10_000
+        importer.waitUntilExit()
+        #expect(importer.terminationStatus == 0)
+        let after = try Self.curl([server.url("/api/players?per_page=1")]).out
+        #expect(statuses == ["200"])
+        #expect(Set(totals).isSubset(of: [28, 40_028]), "\(Set(totals))")
+        #expect(after.contains("\"total\":40028"))
+        #expect(server.stop() == 0)
+    }
+
+    @Test func sigtermUnderLoadFinishesTheRequestsInFlightAndExitsZero() throws {
+        let server = try Server(["--threads", "2"], in: folder)
+        let urls = (0..<400).map { server.url("/api/players?per_page=50&page=\($0 % 3 + 1)") }
+        // Four clients, each a long run of keep-alive requests, the first of which are answered before the stop.
+        let clients = (0..<4).map { _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            process.arguments = ["--silent", "--max-time", "30"] + urls.flatMap { ["-o", "/dev/null", "-w",
+                                                                                     "%{http_code}\n", $0] }
+            let output = Pipe()
+            process.standardOutput = output
+            return (process, output)
+        }
+        for (process, _) in clients { try process.run() }
+        usleep(300_000)
+        #expect(server.stop(SIGTERM) == 0)
+        var codes: [Substring: Int] = [:]
+        for (process, output) in clients {
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            for code in text.split(separator: "\n") { codes[code, default: 0] += 1 }
+        }
+        // Every request either got its whole answer or was never taken (000: refused after the stop).
+        #expect(Set(codes.keys).isSubset(of: ["200", "000"]), "\(codes)")
+        #expect(codes["200", default: 0] > 0)
+        #expect(server.messages.hasSuffix("Stopping: answering the requests in flight, then exiting.\n"))
+    }
+
+    @Test func aPortInUseAndAMissingRosterEndWithTheirMessageAndCode() throws {
+        let server = try Server(in: folder)
+        let taken = try RosterProcess.run(["--db", "roster.db", "serve", "--port", String(server.port)],
+                                          in: folder.url)
+        #expect(taken.status == 74)
+        #expect(taken.stderr == "Error: cannot listen on 127.0.0.1:\(server.port): the port is already in use\n")
+        #expect(server.stop(SIGINT) == 0)
+        let missing = try RosterProcess.run(["--db", "missing.db", "serve", "--port", "0"], in: folder.url)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("Error: "))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("missing.db")))
+        let bad = try RosterProcess.run(["--db", "roster.db", "serve", "--port", "70000"], in: folder.url)
+        #expect(bad.status == 64)
+    }
+
+    @Test func listeningOnEveryInterfaceIsWarnedAbout() throws {
+        let server = try Server(["--bind", "0.0.0.0"], in: folder)
+        #expect(server.messages.hasPrefix("Warning: listening on every interface (0.0.0.0)"))
+        #expect(try Self.curl([server.url("/api/health")]).out == "{\"ok\":true}\n")
+        #expect(server.stop() == 0)
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import RosterFormats
+import RosterHTTP
+import RosterModel
+import RosterService
+import Testing
+
+@testable import RosterServe
+
+/// The JSON API's handlers, called in process without a socket, on the sample roster.
+@Suite struct APITests {
+    let fixture: ServeFixture
+
+    init() throws {
+        fixture = try ServeFixture()
+    }
+
+    @Test func healthAnswersWithoutTheRoster() throws {
+        let response = fixture.get("/api/health")
+        #expect(response.status == .ok)
+        #expect(ServeFixture.text(response) == "{\"ok\":true}\n")
+        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(response.headers["ETag"] == nil)
+    }
+
+    @Test func aPageIsTheQueryObjectWithNextAndPrevious() throws {
+        let response = fixture.get("/api/players?position=FW&sort=goals:desc&per_page=5&page=2")
+        #expect(response.status == .ok)
+        let text = ServeFixture.text(response)
+        // The query --format json object, byte for byte, then the links.
+        let roster = try Roster(path: fixture.path, access: .read)
+        var query = PlayerQuery(asOf: ServeFixture.day)
+        query.positions = [.forward]
+        query.sort = [SortOrder(.goals, descending: true)]
+        query.paging = .page(2, perPage: 5)
+        var expected = ""
+        var index = 0
+        try roster.run(query, begin: { expected = PageEncoding.opening($0) }, row: { player in
+            expected += PageEncoding.player(player, age: player.age(on: ServeFixture.day), index: index)
+            index += 1
+        })
+        expected += "],\"next\":\"/api/players?position=FW&sort=goals:desc&per_page=5&page=3\","
+            + "\"prev\":\"/api/players?position=FW&sort=goals:desc&per_page=5&page=1\"}\n"
+        #expect(text == expected)
+        #expect(response.headers["Link"] == "</api/players?position=FW&sort=goals:desc&per_page=5&page=3>; "
+            + "rel=\"next\", </api/players?position=FW&sort=goals:desc&per_page=5&page=1>; rel=\"prev\"")
+        let last = try ServeFixture.json(fixture.get("/api/players?position=FW&per_page=5&page=3"))
+        #expect(last["next"] is NSNull)
+    }
+
+    @Test(arguments: [
+        ("/api/players?min_goal=3", "min_goal", "Unknown parameter 'min_goal'. Did you mean 'min_goals'?"),
+        ("/api/players?min_goals=x", "min_goals",
+         "The value 'x' is invalid for 'min_goals': expected a whole number from 0 to 1,000,000."),
+        ("/api/players?position=wizard", "position", "The value 'wizard' is invalid for 'position': unknown position"),
+        ("/api/players?min_age=40&max_age=30", "min_age",
+         "'min_age=40' is greater than 'max_age=30', so nothing could match."),
+        ("/api/players?sort=goalz", "sort", "unknown sort key 'goalz' (did you mean 'goals'?)"),
+        ("/api/players?per_page=1001", "per_page", "expected a whole number from 1 to 1,000."),
+        ("/api/players?page=1&page=2", "page", "'page' was given more than once; it takes one value."),
+        ("/api/players?after=nonsense", "after", "not a page token"),
+        ("/api/players?format=xml", "format", "expected one of json, ndjson or csv."),
+        ("/api/players?format=csv&page=2", "page", "'page' cannot be combined with 'format=csv'"),
+        ("/api/stats?by=team", "by", "The value 'team' is invalid for 'by'"),
+        ("/api/stats?top=0", "top", "expected a whole number from 1 to 1,000."),
+        ("/api/players/3?nationality=x", "nationality", "Unknown parameter 'nationality'."),
+    ])
+    func badParametersAre400WithTheCommandLinesWords(target: String, parameter: String, message: String) throws {
+        let response = fixture.get(target)
+        #expect(response.status == .badRequest)
+        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+        #expect(error["status"] as? Int == 400)
+        #expect(error["parameter"] as? String == parameter)
+        #expect((error["message"] as? String)?.contains(message) == true, "\(error)")
+    }
+
+    @Test func theMessagesAreTheCommandLinesInTheQuerysSpelling() throws {
+        var query = PlayerQuery(asOf: ServeFixture.day)
+        let cli = #expect(throws: ParameterError.self) { try QueryParameter.minGoals.apply(["-1"], to: &query) }
+        let response = try ServeFixture.json(fixture.get("/api/players?min_goals=-1"))
+        let error = try #require(response["error"] as? [String: Any])
+        #expect(error["message"] as? String == cli?.message(.query))
+    }
+
+    @Test func playersByIdAndAbsentOnes() throws {
+        let found = try ServeFixture.json(fixture.get("/api/players/3?as_of=2026-06-01"))
+        #expect(found["name"] as? String == "Kylian Mbappé")
+        #expect(found["age"] as? Int == 27)
+        for missing in ["/api/players/999", "/api/players/abc", "/api/players/0"] {
+            let response = fixture.get(missing)
+            #expect(response.status == .notFound)
+            let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+            #expect(error["status"] as? Int == 404)
+            #expect((error["message"] as? String)?.hasPrefix("no player matches") == true)
+        }
+    }
+
+    @Test func statsHaveTheCommandLinesShape() throws {
+        let grouped = try ServeFixture.json(fixture.get("/api/stats?by=line"))
+        #expect(grouped["by"] as? String == "line")
+        let groups = try #require(grouped["groups"] as? [[String: Any]])
+        #expect(groups.map { $0["group"] as? String } == ["GK", "DF", "MF", "FW"])
+        #expect(groups.map { $0["players"] as? Int } == [4, 5, 6, 13])
+        let summary = try ServeFixture.json(fixture.get("/api/stats?position=FW"))
+        #expect((summary["total"] as? [String: Any])?["players"] as? Int == 13)
+        #expect(summary["top_scorers"] is [Any])
+    }
+
+    @Test func onlyGetAndHeadAreAnswered() throws {
+        for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
+            let response = fixture.get("/api/players", method: method)
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers["Allow"] == "GET, HEAD")
+        }
+        #expect(fixture.get("/api/players", method: "HEAD").status == .ok)
+        #expect(fixture.get("/nowhere").status == .notFound)
+        #expect(fixture.get("/api/nowhere").status == .notFound)
+        #expect(fixture.get("/api/players?x=%ZZ").status == .badRequest)
+    }
+
+    @Test func anETagHoldsUntilTheRosterChanges() throws {
+        let first = fixture.get("/api/players?position=GK")
+        let tag = try #require(first.headers["ETag"])
+        let again = fixture.get("/api/players?position=GK", headers: ["If-None-Match": tag])
+        #expect(again.status == .notModified)
+        #expect(again.headers["ETag"] == tag)
+        #expect(ServeFixture.text(again) == "")
+        #expect(fixture.get("/api/players?position=GK", headers: ["If-None-Match": "W/" + tag + ", \"x\""]).status
+            == .notModified)
+        // Any write, also one that touches no goalkeeper, is a new roster.
+        try fixture.write { players in
+            var player = try #require(try players.player(id: 3))
+            player.goals += 1
+            try players.update(player)
+        }
+        let changed = fixture.get("/api/players?position=GK", headers: ["If-None-Match": tag])
+        #expect(changed.status == .ok)
+        #expect(changed.headers["ETag"] != tag)
+    }
+
+    @Test func theTotalIsCountedOncePerChangeAndStaysRight() throws {
+        let before = try ServeFixture.json(fixture.get("/api/players?position=GK"))
+        #expect(before["total"] as? Int == 4)
+        #expect(fixture.cache.count > 0)
+        try fixture.write { try $0.insert(Player(name: "New Keeper", position: .goalkeeper)) }
+        let after = try ServeFixture.json(fixture.get("/api/players?position=GK"))
+        #expect(after["total"] as? Int == 5)
+    }
+
+    @Test(arguments: SortKey.allCases.flatMap { [$0.rawValue, $0.rawValue + ":desc"] } + ["club,goals:desc"])
+    func followingNextSeesEveryPlayerOnce(sort: String) throws {
+        var seen: [Int] = []
+        var target: String? = "/api/players?sort=\(sort)&per_page=3&after="
+        var pages = 0
+        while let next = target, pages < 100 {
+            let page = try ServeFixture.json(fixture.get(next))
+            #expect(page["page"] is NSNull)
+            #expect(page["total"] as? Int == 28)
+            seen += (page["players"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+            target = page["next"] as? String
+            pages += 1
+        }
+        #expect(seen.count == 28)
+        #expect(Set(seen).count == 28)
+        let whole = try ServeFixture.json(fixture.get("/api/players?sort=\(sort)&per_page=1000"))
+        #expect(seen == (whole["players"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int })
+    }
+
+    @Test func aTokenOfAnotherOrderIsRefused() throws {
+        let page = try ServeFixture.json(fixture.get("/api/players?sort=goals&per_page=2&after="))
+        let next = try #require(page["next"] as? String)
+        let token = try #require(next.split(separator: "after=").last)
+        let response = fixture.get("/api/players?sort=name&after=\(token)")
+        #expect(response.status == .badRequest)
+        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+        #expect((error["message"] as? String)?.contains("this token belongs to the order 'goals:asc', not 'name:asc'")
+            == true)
+    }
+
+    @Test func ndjsonAndCSVStreamEveryMatch() throws {
+        let ndjson = fixture.get("/api/players?format=ndjson&position=FW&sort=goals:desc")
+        #expect(ndjson.headers["Content-Type"] == "application/x-ndjson")
+        guard case .stream = ndjson.body else { Issue.record("not streamed"); return }
+        let lines = ServeFixture.text(ndjson).split(separator: "\n")
+        #expect(lines.count == 13)
+        #expect(lines.first?.hasPrefix("{\"id\":19,") == true)
+        let csv = fixture.get("/api/players?format=csv&nationality=france")
+        #expect(csv.headers["Content-Type"] == "text/csv; charset=utf-8; header=present")
+        let rows = ServeFixture.text(csv).split(separator: "\n")
+        #expect(rows.first == "id,ref,name,position,goals,assists,nationality,club,birth_date,age,image")
+        #expect(rows.count > 1)
+    }
+
+    @Test func corsAddsTheOriginAndAnswersPreflight() throws {
+        let open = try ServeFixture { $0.cors = true }
+        #expect(open.get("/api/health").headers["Access-Control-Allow-Origin"] == "*")
+        let preflight = open.get("/api/players", method: "OPTIONS")
+        #expect(preflight.status == .noContent)
+        #expect(preflight.headers["Access-Control-Allow-Methods"] == "GET, HEAD")
+        #expect(fixture.get("/api/health").headers["Access-Control-Allow-Origin"] == nil)
+    }
+
+    @Test func aQueryPastTheTimeLimitIs503() throws {
+        let many = (0..<3_000).map { Player(name: "Player \($0)", position: .striker, goals: $0 % 50) }
+        let slow = try ServeFixture(players: many) { $0.queryTimeLimit = 0.000_001 }
+        let response = slow.get("/api/stats?by=nationality")
+        #expect(response.status == .serviceUnavailable)
+        #expect(response.headers["Retry-After"] == "1")
+        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+        #expect((error["message"] as? String)?.hasPrefix("The query took longer than") == true)
+        // The worker answers the next request as ever.
+        #expect(slow.get("/api/health").status == .ok)
+    }
+}
