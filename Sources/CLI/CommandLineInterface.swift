@@ -23,7 +23,10 @@ public enum CommandLineInterface {
     /// as they are: an argument that is not UTF-8 is refused rather than repaired, since a repaired file name
     /// would open or create another file than the one named.
     public static func main(arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32) -> Int32 {
+        // A closed pipe and a file over the size limit (`ulimit -f`) make write(2) fail with EPIPE and EFBIG, which
+        // rosterdb reports, instead of killing it without a word.
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         var environment: [String: String] = [:]
         var undecodableVariables: Set<String> = []
         for name in ["ROSTERDB_DB", "COLUMNS"] {
@@ -73,9 +76,9 @@ public enum CommandLineInterface {
             let parsed = invocation.arguments
             guard let command = commands.first(where: { $0.spec.name == invocation.command?.name }) else {
                 if parsed.flag("version") {
-                    output.write(version + "\n")
+                    try output.write(version + "\n")
                 } else if invocation.wantsHelp {
-                    output.write(help.renderRoot(commands: commands.map { $0.spec }, globalOptions: globalOptions))
+                    try output.write(help.renderRoot(commands: commands.map { $0.spec }, globalOptions: globalOptions))
                 } else {
                     throw UsageError.missingCommand
                 }
@@ -83,7 +86,7 @@ public enum CommandLineInterface {
                 return .success
             }
             if invocation.wantsHelp {
-                output.write(help.render(command.spec, globalOptions: globalOptions))
+                try output.write(help.render(command.spec, globalOptions: globalOptions))
                 try output.flush()
                 return .success
             }
@@ -108,21 +111,21 @@ public enum CommandLineInterface {
             return .success  // The reader stopped reading (`| head`); that is not a failure.
         } catch let error as CategorizedError {
             try? output.flush()
-            errors.write("Error: \(error.description)\n")
+            try? errors.write("Error: \(error.description)\n")
             return ExitStatus(error.category)
         } catch {
             try? output.flush()
-            errors.write("Error: \(error)\n")
+            try? errors.write("Error: \(error)\n")
             return .failure
         }
     }
 
     /// Writes a usage error with the usage line of `command` (of rosterdb when nil); returns the usage status.
     static func refuse(_ error: UsageError, command: CommandSpec? = nil, errors: TextOutput) -> ExitStatus {
-        errors.write("Error: \(error.message)\n")
+        try? errors.write("Error: \(error.message)\n")
         let usage = command?.usage ?? "rosterdb [--db <path>] <command> [<options>]"
         let helpCommand = command.map { "rosterdb \($0.name) --help" } ?? "rosterdb --help"
-        errors.write("Usage: \(usage)\n  See '\(helpCommand)' for more information.\n")
+        try? errors.write("Usage: \(usage)\n  See '\(helpCommand)' for more information.\n")
         return .usage
     }
 }

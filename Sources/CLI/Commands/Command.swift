@@ -27,7 +27,7 @@ struct CommandContext {
     func openRoster(_ access: Roster.Access, shouldStop: (() -> Bool)? = nil) throws -> Roster {
         let roster = try Roster(path: databasePath, access: access, busyTimeout: busyTimeout, shouldStop: shouldStop)
         if !roster.openSummary.created, !roster.openSummary.appliedMigrations.isEmpty {
-            errors.write(OpenSummaryView.migrationLine(roster.openSummary, path: databasePath) + "\n")
+            try errors.write(OpenSummaryView.migrationLine(roster.openSummary, path: databasePath) + "\n")
         }
         return roster
     }

@@ -70,14 +70,14 @@ struct ImportCommand: Command {
                 progress: progressBar.map { bar in { bar.update($0) } })
         } catch let error as ImportError {
             if let refused = error.report {
-                context.errors.write(ImportReportView.problems(refused))
-                if jsonReport { context.output.write(ImportReportView.json(refused)) }
+                try context.errors.write(ImportReportView.problems(refused))
+                if jsonReport { try context.output.write(ImportReportView.json(refused)) }
             }
             throw error
         }
-        context.errors.write(ImportReportView.problems(report))
-        if !quiet { context.errors.write(ImportReportView.summary(report)) }
-        if jsonReport { context.output.write(ImportReportView.json(report)) }
+        try context.errors.write(ImportReportView.problems(report))
+        if !quiet { try context.errors.write(ImportReportView.summary(report)) }
+        if jsonReport { try context.output.write(ImportReportView.json(report)) }
         return .success
     }
 }

@@ -30,11 +30,11 @@ struct ShowCommand: Command {
         let roster = try context.openRoster(.read)
         do {
             let found = try roster.findPlayer(player)
-            context.output.write(
+            try context.output.write(
                 json ? PlayerFormats.jsonObject(found, age: .included(found.age(on: asOf))) + "\n"
                     : PlayerDetailView.render(found, asOf: asOf))
         } catch let error as LookupError {
-            context.errors.write("Error: \(error.description)\n" + CandidateListView.render(error))
+            try context.errors.write("Error: \(error.description)\n" + CandidateListView.render(error))
             return .failure
         }
         return .success

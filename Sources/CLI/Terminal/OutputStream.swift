@@ -1,36 +1,55 @@
 import Glibc
 import RosterModel
+import RosterService
 
-/// Where a command writes text: standard output, standard error, or a string in tests.
+/// Where a command writes text: standard output, standard error, a file, or a string in tests.
 protocol TextOutput: AnyObject {
-    func write(_ text: String)
+    /// Appends `text`; throws the first failure to write (a full disk, a closed pipe), and every call after it,
+    /// so that work whose output can no longer go anywhere stops at once instead of piling it up in memory.
+    func write(_ text: String) throws
     /// Writes what is buffered; throws when the bytes could not be written (full disk, closed pipe).
     func flush() throws
 }
 
-/// Writing standard output failed (a full disk, or a reader that went away).
+/// Writing output failed: a full disk, a reader that went away, a device that takes no bytes.
 struct OutputError: CategorizedError {
+    /// The file written, as the user named it; nil for standard output.
+    var path: String?
     let errorNumber: Int32
+
+    init(path: String? = nil, errorNumber: Int32) {
+        self.path = path
+        self.errorNumber = errorNumber
+    }
+
+    /// The reader of a pipe stopped reading (`| head`): not a failure of rosterdb's.
     var isBrokenPipe: Bool { errorNumber == EPIPE }
     var category: ErrorCategory { .io }
-    var description: String { "cannot write output: \(String(cString: strerror(errorNumber)))" }
+    var description: String {
+        "cannot write \(path ?? "output"): \(String(cString: strerror(errorNumber)))"
+    }
 }
 
 /// A buffered writer on a file descriptor.
 final class FileOutput: TextOutput {
     private let descriptor: Int32
+    /// The name errors give the output; nil for standard output.
+    private let path: String?
     private var buffer: [UInt8] = []
+    /// The first failure; once there is one, nothing more is kept or written.
     private var failure: OutputError?
     private static let capacity = 1 << 16
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, path: String? = nil) {
         self.descriptor = descriptor
+        self.path = path
         buffer.reserveCapacity(FileOutput.capacity)
     }
 
-    func write(_ text: String) {
+    func write(_ text: String) throws {
+        if let failure { throw failure }
         buffer.append(contentsOf: text.utf8)
-        if buffer.count >= FileOutput.capacity { try? flush() }
+        if buffer.count >= FileOutput.capacity { try flush() }
     }
 
     func flush() throws {
@@ -41,9 +60,13 @@ final class FileOutput: TextOutput {
                 Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             }
             if result < 0 {
-                if errno == EINTR { continue }
-                failure = OutputError(errorNumber: errno)
-                buffer.removeAll(keepingCapacity: true)
+                if errno == EINTR {
+                    // A reader that stopped reading must not keep a stop waiting: an export then exits at once.
+                    if SignalTrap.received != 0 { throw Interrupted() }
+                    continue
+                }
+                failure = OutputError(path: path, errorNumber: errno)
+                buffer = []
                 throw failure!
             }
             written += result

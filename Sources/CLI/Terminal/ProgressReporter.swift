@@ -24,14 +24,14 @@ final class ProgressReporter {
         lastDrawn = elapsed
         lastPhase = progress.phase
         drawn = true
-        output.write("\r\u{1B}[K" + ProgressBarView.render(progress, elapsed: elapsed, width: width))
+        try? output.write("\r\u{1B}[K" + ProgressBarView.render(progress, elapsed: elapsed, width: width))
         try? output.flush()
     }
 
     /// Removes the bar, so that what follows starts on a clean line.
     func clear() {
         guard drawn else { return }
-        output.write("\r\u{1B}[K")
+        try? output.write("\r\u{1B}[K")
         try? output.flush()
     }
 }
