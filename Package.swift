@@ -15,6 +15,9 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
+        // What the C library declares beyond Swift's Glibc module (mallopt).
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
+
         // Layers, from the bottom up: model → repository → service → CLI.
         .target(name: "RosterModel", path: "Sources/Model"),
         .target(
@@ -29,7 +32,7 @@ let package = Package(
             path: "Sources/Service",
             plugins: ["EmbedSQL"]
         ),
-        .target(name: "RosterCLI", dependencies: ["RosterService", "RosterModel"], path: "Sources/CLI"),
+        .target(name: "RosterCLI", dependencies: ["RosterService", "RosterModel", "CSystem"], path: "Sources/CLI"),
         .executableTarget(
             name: "rosterdb",
             dependencies: ["RosterCLI"],

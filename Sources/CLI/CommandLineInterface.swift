@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 import RosterModel
 
@@ -23,13 +24,10 @@ public enum CommandLineInterface {
     /// as they are: an argument that is not UTF-8 is refused rather than repaired, since a repaired file name
     /// would open or create another file than the one named.
     public static func main(arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32) -> Int32 {
-        // A closed pipe and a file over the size limit (`ulimit -f`) make write(2) fail with EPIPE and EFBIG, which
-        // rosterdb reports, instead of killing it without a word.
-        signal(SIGPIPE, SIG_IGN)
-        signal(SIGXFSZ, SIG_IGN)
+        prepareProcess()
         var environment: [String: String] = [:]
         var undecodableVariables: Set<String> = []
-        for name in ["ROSTERDB_DB", "COLUMNS"] {
+        for name in ["ROSTERDB_DB", "COLUMNS", "TERM"] {
             guard let value = getenv(name) else { continue }
             if let text = String(validatingCString: value) {
                 environment[name] = text
@@ -49,12 +47,38 @@ public enum CommandLineInterface {
         }
         let output = FileOutput(descriptor: STDOUT_FILENO)
         let errors = FileOutput(descriptor: STDERR_FILENO)
+        // Every exec passes at least the program's name. The static Swift runtime finds the arguments through
+        // /proc/self/maps; with no descriptor free to open it (`ulimit -n 3`), or no /proc, it finds none, and
+        // running on would treat `rosterdb --db x import f` as a bare `rosterdb`.
+        guard count > 0 else {
+            try? errors.write("Error: cannot read the command line: the runtime found no arguments (no file "
+                + "descriptor free, see ulimit -n, or /proc not mounted)\n")
+            try? errors.flush()
+            return ExitStatus.ioError.rawValue
+        }
         let status = undecodable.isEmpty
             ? run(arguments: argv, environment: environment, undecodableVariables: undecodableVariables,
                   output: output, errors: errors, terminal: .current(environment: environment), input: STDIN_FILENO)
             : refuse(UsageError.notUTF8(undecodable), errors: errors)
         try? errors.flush()
         return status.rawValue
+    }
+
+    /// Sets up the process before anything else runs.
+    private static func prepareProcess() {
+        // A closed pipe and a file over the size limit (`ulimit -f`) make write(2) fail with EPIPE and EFBIG, which
+        // rosterdb reports, instead of killing it without a word.
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+        // Under an address-space limit (`ulimit -v`), every thread allocates from the one main heap. A second
+        // thread's own heap reserves 64 MiB of address space; where that is refused, glibc maps a page of its own
+        // for each of that thread's allocations, and an import runs out of address space within seconds.
+        var addressSpace = rlimit()
+        if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &addressSpace) == 0,
+           addressSpace.rlim_cur != rlim_t.max  // RLIM_INFINITY
+        {
+            mallopt(M_ARENA_MAX, 1)
+        }
     }
 
     /// Runs one command line; testable with in-memory outputs. `undecodableVariables` are set to bytes that are

@@ -33,10 +33,12 @@ enum ExitStatus: Int32, CaseIterable {
         case .usage: "usage error (unknown option, invalid value)"
         case .invalidData: "invalid input data (nothing was written)"
         case .unreadableInput: "input file missing or unreadable"
-        case .ioError: "I/O error: disk full, read-only file (the roster is unchanged)"
+        case .ioError: "I/O error or a limit reached: disk full, read-only file, too many open files (the roster "
+            + "is unchanged)"
         case .busy: "database locked by another writer past the busy timeout; try again later"
-        case .interrupted: "interrupted by SIGINT (Ctrl-C); the import was rolled back"
-        case .terminated: "stopped by SIGTERM or SIGHUP; the import was rolled back"
+        case .interrupted: "interrupted by SIGINT (Ctrl-C); an import is rolled back, an export's file left as it "
+            + "was"
+        case .terminated: "stopped by SIGTERM or SIGHUP; as for 130"
         }
     }
 }

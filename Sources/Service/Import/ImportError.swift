@@ -11,11 +11,16 @@ public enum ImportError: CategorizedError {
     case cannotOpen(file: String, reason: String)
     /// Reading an input failed part-way (an I/O error, not bad content).
     case unreadable(file: String, reason: String)
+    /// An input could not be opened for want of file descriptors or memory (`ulimit -n`), not for its own sake.
+    case outOfResources(file: String, reason: String)
+    /// Less memory is left than an import needs (`ulimit -v`): refused before anything was read or written.
+    case notEnoughMemory(neededBytes: Int)
 
     public var category: ErrorCategory {
         switch self {
         case .invalidRecords, .pruneLimitExceeded: .invalidData
         case .cannotOpen, .unreadable: .unreadableInput
+        case .outOfResources, .notEnoughMemory: .io
         }
     }
 
@@ -36,8 +41,11 @@ public enum ImportError: CategorizedError {
                 + "\(rosterSize.groupedDigits) players (\(ImportError.percent(percent))), more than --max-prune "
                 + "\(ImportError.percent(limit)); a short or empty feed would wipe the roster. Raise --max-prune "
                 + "if this is intended"
-        case .cannotOpen(let file, let reason):
+        case .cannotOpen(let file, let reason), .outOfResources(let file, let reason):
             return "cannot open \(file): \(reason)"
+        case .notEnoughMemory(let neededBytes):
+            return "not enough memory to import: the address-space limit (ulimit -v) leaves less than "
+                + "\(neededBytes >> 20) MiB free; the roster was left as it was"
         case .unreadable(let file, let reason):
             return "cannot read \(file): \(reason)"
         }
@@ -47,7 +55,7 @@ public enum ImportError: CategorizedError {
     public var report: ImportReport? {
         switch self {
         case .invalidRecords(let report), .pruneLimitExceeded(_, _, _, let report): report
-        case .cannotOpen, .unreadable: nil
+        case .cannotOpen, .unreadable, .outOfResources, .notEnoughMemory: nil
         }
     }
 
