@@ -60,7 +60,7 @@ struct ImportCommand: Command {
         options.dryRun = dryRun
         options.skipInvalid = skipInvalid
 
-        let progressBar = context.terminal.stderrIsTerminal && !quiet
+        let progressBar = context.terminal.showsProgress && !quiet
             ? ProgressReporter(output: context.errors, width: context.terminal.width ?? 80) : nil
         let report: ImportReport
         do {

@@ -12,10 +12,22 @@ enum CandidateListView {
         }
     }
 
+    /// One line per player in aligned columns: ids to the right, names padded by display width (and made
+    /// printable: another program may have written the roster), then position and birth date.
     private static func lines(_ players: [Player]) -> String {
-        players.map { player in
-            "  \(player.id.map(String.init) ?? "-")  \(player.name)  \(player.position.code)  "
-                + "born \(player.birthDate?.description ?? "unknown")\n"
+        let ids = players.map { $0.id.map(String.init) ?? "-" }
+        let names = players.map { DisplayWidth.printable($0.name) }
+        let nameWidths = names.map(DisplayWidth.of)
+        let idWidth = ids.map(\.count).max() ?? 0
+        let nameWidth = nameWidths.max() ?? 0
+        let positionWidth = players.map(\.position.code.count).max() ?? 0
+        return players.indices.map { index in
+            let player = players[index]
+            return "  " + DisplayWidth.padded(ids[index], toWidth: idWidth, alignRight: true)
+                + "  " + DisplayWidth.padded(names[index], measuring: nameWidths[index], toWidth: nameWidth,
+                                             alignRight: false)
+                + "  " + DisplayWidth.padded(player.position.code, toWidth: positionWidth, alignRight: false)
+                + "  born \(player.birthDate?.description ?? "unknown")\n"
         }.joined()
     }
 }
