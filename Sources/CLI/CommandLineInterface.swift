@@ -46,7 +46,7 @@ public enum CommandLineInterface {
             }
         }
         let output = FileOutput(descriptor: STDOUT_FILENO)
-        let errors = FileOutput(descriptor: STDERR_FILENO)
+        let errors = FileOutput(descriptor: STDERR_FILENO, stopsOnSignal: false)
         // Every exec passes at least the program's name. The static Swift runtime finds the arguments through
         // /proc/self/maps; with no descriptor free to open it (`ulimit -n 3`), or no /proc, it finds none, and
         // running on would treat `rosterdb --db x import f` as a bare `rosterdb`.

@@ -38,7 +38,7 @@ public struct DatabaseError: CategorizedError, Equatable {
         switch category {
         case .busy: return "database is locked by another writer; try again later"
         case .interrupted: return "interrupted; the roster was left as it was"
-        case .io where primaryCode == SQLITE_NOMEM:
+        case .io where primaryCode == SQLITE_NOMEM || systemError == ENOMEM:
             return "out of memory (see ulimit -v); the roster was left as it was"
         case .io:
             let action = primaryCode == SQLITE_CANTOPEN ? "open" : code == DatabaseError.readFailed ? "read" : "write"

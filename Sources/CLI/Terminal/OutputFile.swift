@@ -129,7 +129,13 @@ final class OutputFile: TextOutput {
         let prefix = !target.contains("/") ? "" : folder == "/" ? "/" : folder + "/"
         var template = Array((prefix + temporaryName).utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw OutputError(path: path, errorNumber: errno) }
+        guard descriptor >= 0 else {
+            // A writable file in a folder that is not: say why its own permissions do not help.
+            let code = errno
+            let note = [EACCES, EPERM, EROFS].contains(code)
+                ? "the file is replaced through a new file beside it, which cannot be created there" : nil
+            throw OutputError(path: path, errorNumber: code, note: note)
+        }
         let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return (Replacement(target: target, temporaryPath: temporaryPath, mode: mode, owner: owner), descriptor)
     }
@@ -146,10 +152,9 @@ final class OutputFile: TextOutput {
         let exists = stat(path, &info) == 0
         let named = rosterFiles.first { file in
             var rosterInfo = stat()
-            if exists, stat(file, &rosterInfo) == 0, rosterInfo.st_dev == info.st_dev, rosterInfo.st_ino == info.st_ino {
-                return true
-            }
-            return resolved == file
+            let sameFile = exists && stat(file, &rosterInfo) == 0 && rosterInfo.st_dev == info.st_dev
+                && rosterInfo.st_ino == info.st_ino
+            return sameFile || resolved == file
         }
         return named.map { ($0, $0 == rosterFiles[0]) }
     }

@@ -16,17 +16,20 @@ struct OutputError: CategorizedError {
     /// The file written, as the user named it; nil for standard output.
     var path: String?
     let errorNumber: Int32
+    /// What rosterdb was doing, when the error alone would not say (`cannot create a temporary file beside it`).
+    var note: String?
 
-    init(path: String? = nil, errorNumber: Int32) {
+    init(path: String? = nil, errorNumber: Int32, note: String? = nil) {
         self.path = path
         self.errorNumber = errorNumber
+        self.note = note
     }
 
     /// The reader of a pipe stopped reading (`| head`): not a failure of rosterdb's.
     var isBrokenPipe: Bool { errorNumber == EPIPE }
     var category: ErrorCategory { .io }
     var description: String {
-        "cannot write \(path ?? "output"): \(String(cString: strerror(errorNumber)))"
+        "cannot write \(path ?? "output"): \(String(cString: strerror(errorNumber)))" + (note.map { " (\($0))" } ?? "")
     }
 }
 
@@ -40,9 +43,14 @@ final class FileOutput: TextOutput {
     private var failure: OutputError?
     private static let capacity = 1 << 16
 
-    init(descriptor: Int32, path: String? = nil) {
+    /// Whether a signal that asks to stop ends a wait to write (with `Interrupted`): for what a command produces,
+    /// not for standard error, which must still take the message that says why it stopped.
+    private let stopsOnSignal: Bool
+
+    init(descriptor: Int32, path: String? = nil, stopsOnSignal: Bool = true) {
         self.descriptor = descriptor
         self.path = path
+        self.stopsOnSignal = stopsOnSignal
         buffer.reserveCapacity(FileOutput.capacity)
     }
 
@@ -56,15 +64,12 @@ final class FileOutput: TextOutput {
         if let failure { throw failure }
         var written = 0
         while written < buffer.count {
+            try waitUntilWritable()
             let result = buffer.withUnsafeBytes { bytes in
                 Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             }
             if result < 0 {
-                if errno == EINTR {
-                    // A reader that stopped reading must not keep a stop waiting: an export then exits at once.
-                    if SignalTrap.received != 0 { throw Interrupted() }
-                    continue
-                }
+                if errno == EINTR { continue }
                 failure = OutputError(path: path, errorNumber: errno)
                 buffer = []
                 throw failure!
@@ -72,5 +77,18 @@ final class FileOutput: TextOutput {
             written += result
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Waits until the descriptor takes bytes, a tenth of a second at a time, and throws `Interrupted` once a
+    /// signal asks to stop: a pipe or FIFO whose reader stopped reading (but did not close it) would otherwise
+    /// keep a stopped export waiting in write(2), since a signal that arrives just before the call, or during a
+    /// write that has taken some bytes, does not end it.
+    private func waitUntilWritable() throws {
+        var output = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        while true {
+            if stopsOnSignal && SignalTrap.received != 0 { throw Interrupted() }
+            let ready = poll(&output, 1, 100)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
+        }
     }
 }
