@@ -68,7 +68,8 @@ for signal_name in TERM INT HUP; do
     expected=143
     [ "$signal_name" = INT ] && expected=130
     [ "$(field status)" = "$expected" ] || fail "SIG$signal_name: expected exit $expected, got $report"
-    [ "$(field stderr)" = "Error: interrupted; $out was left as it was" ] || fail "SIG$signal_name: unexpected message: $report"
+    [ "$(field stderr)" = "Error: interrupted; $out was left as it was" ] \
+        || fail "SIG$signal_name: unexpected message: $report"
     [ "$(snapshot "$WORK/export")" = "$files" ] || fail "SIG$signal_name: a file was left or changed:
 $(snapshot "$WORK/export")"
     pass "SIG$signal_name half-way through export --output: exit $expected, temporary file removed, old file kept"
@@ -79,14 +80,16 @@ mkfifo "$fifo"
 limited --signal TERM --stalled-fifo "$fifo" --timeout 30 -- "$ROSTERDB" --db "$roster" export --output "$fifo"
 [ "$(field signalled)" = True ] && [ "$(field status)" = 143 ] && [ "$(field hung)" = False ] \
     || fail "SIGTERM while writing to a FIFO nobody reads: $report"
-[ "$(field stderr)" = "Error: interrupted; $fifo is incomplete" ] || fail "SIGTERM while writing to a stalled FIFO: unexpected message: $report"
+[ "$(field stderr)" = "Error: interrupted; $fifo is incomplete" ] \
+    || fail "SIGTERM while writing to a stalled FIFO: unexpected message: $report"
 rm -f "$fifo"
 pass "SIGTERM while export waits to write to a FIFO nobody reads: exit 143 after $(field after_signal) s"
 
 printf 'the previous export\n' >"$out"
 files="$(snapshot "$WORK/export")"
 limited --file-size 1024 -- "$ROSTERDB" --db "$roster" export --output "$out"
-[ "$(field status)" = 74 ] && [ "$(field stderr)" = "Error: cannot write $out: File too large" ] || fail "export over ulimit -f 1024: $report"
+[ "$(field status)" = 74 ] && [ "$(field stderr)" = "Error: cannot write $out: File too large" ] \
+    || fail "export over ulimit -f 1024: $report"
 [ "$(snapshot "$WORK/export")" = "$files" ] || fail "export over ulimit -f: a file was left or changed"
 pass "export over a 1 MiB file size limit: exit 74, File too large, nothing left"
 [ "$(roster_state "$roster")" = "$roster_before" ] || fail "the roster changed during the exports"
