@@ -35,7 +35,10 @@ let package = Package(
             cSettings: [.define("ROSTERDB_GNUTLS_STUBS", staticRelease)]
         ),
 
-        // Layers, from the bottom up: model → formats → repository → service → CLI.
+        // What the C library declares beyond Swift's Glibc module (mallopt).
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
+
+        // Layers, from the bottom up: model → formats → repository → service → front ends (CLI, HTTP).
         .target(name: "RosterModel", path: "Sources/Model"),
         // Records as files hold them: the field rules, the streaming readers, the validator and the writers.
         .target(name: "RosterFormats", dependencies: ["RosterModel"], path: "Sources/Formats"),
@@ -53,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "RosterCLI",
-            dependencies: ["RosterService", "RosterFormats", "RosterModel", "RosterServe", "RosterHTTP"],
+            dependencies: ["RosterService", "RosterFormats", "RosterModel", "RosterServe", "RosterHTTP", "CSystem"],
             path: "Sources/CLI"),
         // The HTTP front end's foundation: request and response values, and the adapter over libmicrohttpd.
         .target(name: "RosterHTTP", dependencies: ["CMicroHTTPD", "RosterModel"], path: "Sources/HTTP"),

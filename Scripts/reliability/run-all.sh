@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the five reliability scripts with modest sizes (about ten minutes on two cores, after the release build),
+# Runs the six reliability scripts with modest sizes (about twelve minutes on two cores, after the release build),
 # one result line each, then "reliability: N passed, N failed". Exits non-zero when any failed.
 #
 # Usage: run-all.sh [--binary PATH]   (default: builds the release binary)
@@ -34,6 +34,8 @@ run_script readers-during-write --roster 20000 --feed 100000 --min-calls 200
 run_script two-writers --roster 20000 --feed 60000 --rounds 2
 run_script disk-full-and-read-only --roster 20000 --feed 60000
 run_script read-only-readers --roster 5000 --calls 40
+# A roster whose export (about 30 MB) a signal can stop half-way; a feed that fills the memory limits.
+run_script output-and-limits --roster 200000 --feed 20000
 
 echo "reliability: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 import RosterModel
 import RosterService
@@ -29,10 +30,10 @@ public enum CommandLineInterface {
     /// as they are: an argument that is not UTF-8 is refused rather than repaired, since a repaired file name
     /// would open or create another file than the one named.
     public static func main(arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
+        prepareProcess()
         var environment: [String: String] = [:]
         var undecodableVariables: Set<String> = []
-        for name in ["ROSTERDB_DB", "COLUMNS"] {
+        for name in ["ROSTERDB_DB", "COLUMNS", "TERM"] {
             guard let value = getenv(name) else { continue }
             if let text = String(validatingCString: value) {
                 environment[name] = text
@@ -51,13 +52,39 @@ public enum CommandLineInterface {
             }
         }
         let output = FileOutput(descriptor: STDOUT_FILENO)
-        let errors = FileOutput(descriptor: STDERR_FILENO)
+        let errors = FileOutput(descriptor: STDERR_FILENO, stopsOnSignal: false)
+        // Every exec passes at least the program's name. The static Swift runtime finds the arguments through
+        // /proc/self/maps; with no descriptor free to open it (`ulimit -n 3`), or no /proc, it finds none, and
+        // running on would treat `rosterdb --db x import f` as a bare `rosterdb`.
+        guard count > 0 else {
+            try? errors.write("Error: cannot read the command line: the runtime found no arguments (no file "
+                + "descriptor free, see ulimit -n, or /proc not mounted)\n")
+            try? errors.flush()
+            return ExitStatus.ioError.rawValue
+        }
         let status = undecodable.isEmpty
             ? run(arguments: argv, environment: environment, undecodableVariables: undecodableVariables,
                   output: output, errors: errors, terminal: .current(environment: environment), input: STDIN_FILENO)
             : refuse(UsageError.notUTF8(undecodable), errors: errors)
         try? errors.flush()
         return status.rawValue
+    }
+
+    /// Sets up the process before anything else runs.
+    private static func prepareProcess() {
+        // A closed pipe and a file over the size limit (`ulimit -f`) make write(2) fail with EPIPE and EFBIG, which
+        // rosterdb reports, instead of killing it without a word.
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+        // Under an address-space limit (`ulimit -v`), every thread allocates from the one main heap. A second
+        // thread's own heap reserves 64 MiB of address space; where that is refused, glibc maps a page of its own
+        // for each of that thread's allocations, and an import runs out of address space within seconds.
+        var addressSpace = rlimit()
+        if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &addressSpace) == 0,
+           addressSpace.rlim_cur != rlim_t.max  // RLIM_INFINITY
+        {
+            mallopt(M_ARENA_MAX, 1)
+        }
     }
 
     /// Runs one command line; testable with in-memory outputs. `undecodableVariables` are set to bytes that are
@@ -84,9 +111,9 @@ public enum CommandLineInterface {
             let parsed = invocation.arguments
             guard let command = commands.first(where: { $0.spec.name == invocation.command?.name }) else {
                 if parsed.isSet(version) {
-                    output.write(versionText + "\n")
+                    try output.write(versionText + "\n")
                 } else if invocation.wantsHelp {
-                    output.write(help.renderRoot(commands: commands.map { $0.spec }, globalOptions: globalOptions))
+                    try output.write(help.renderRoot(commands: commands.map { $0.spec }, globalOptions: globalOptions))
                 } else {
                     throw UsageError.missingCommand
                 }
@@ -94,7 +121,7 @@ public enum CommandLineInterface {
                 return .success
             }
             if invocation.wantsHelp {
-                output.write(help.render(command.spec, globalOptions: globalOptions))
+                try output.write(help.render(command.spec, globalOptions: globalOptions))
                 try output.flush()
                 return .success
             }
@@ -117,29 +144,29 @@ public enum CommandLineInterface {
             return .success  // The reader stopped reading (`| head`); that is not a failure.
         } catch let error as LookupError {
             try? output.flush()
-            errors.write("Error: \(error.description)\n" + CandidateListView.render(error))
+            try? errors.write("Error: \(error.description)\n" + CandidateListView.render(error))
             return ExitStatus(error.category)
         } catch let error as InvalidPlayer {
             try? output.flush()
-            errors.write(PlayerProblemsView.render(error.problems) + "Error: \(error.description)\n")
+            try? errors.write(PlayerProblemsView.render(error.problems) + "Error: \(error.description)\n")
             return ExitStatus(error.category)
         } catch let error as CategorizedError {
             try? output.flush()
-            errors.write("Error: \(error.description)\n")
+            try? errors.write("Error: \(error.description)\n")
             return ExitStatus(error.category)
         } catch {
             try? output.flush()
-            errors.write("Error: \(error)\n")
+            try? errors.write("Error: \(error)\n")
             return .failure
         }
     }
 
     /// Writes a usage error with the usage line of `command` (of rosterdb when nil); returns the usage status.
     static func refuse(_ error: UsageError, command: CommandSpec? = nil, errors: TextOutput) -> ExitStatus {
-        errors.write("Error: \(error.message)\n")
+        try? errors.write("Error: \(error.message)\n")
         let usage = command?.usage ?? "rosterdb [--db <path>] <command> [<options>]"
         let helpCommand = command.map { "rosterdb \($0.name) --help" } ?? "rosterdb --help"
-        errors.write("Usage: \(usage)\n  See '\(helpCommand)' for more information.\n")
+        try? errors.write("Usage: \(usage)\n  See '\(helpCommand)' for more information.\n")
         return .usage
     }
 }

@@ -32,7 +32,7 @@ public struct DatabaseError: CategorizedError, Equatable {
         switch primaryCode {
         case SQLITE_BUSY: .busy
         case SQLITE_INTERRUPT: .interrupted
-        case SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM: .io
+        case SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_NOMEM: .io
         default: .failure
         }
     }
@@ -42,6 +42,8 @@ public struct DatabaseError: CategorizedError, Equatable {
         switch category {
         case .busy: return "database is locked by another writer; try again later"
         case .interrupted: return "interrupted; the roster was left as it was"
+        case .io where primaryCode == SQLITE_NOMEM || systemError == ENOMEM:
+            return "out of memory (see ulimit -v); the roster was left as it was"
         case .io:
             let action = primaryCode == SQLITE_CANTOPEN ? "open" : code == DatabaseError.readFailed ? "read" : "write"
             return "cannot \(action) the roster database: \(message)\(systemReason.map { " (\($0))" } ?? "")"

@@ -13,9 +13,10 @@ extension Roster {
         progress: ((ImportProgress) -> Void)? = nil, changes: ((PlayerChange) throws -> Void)? = nil
     ) throws -> ImportReport {
         let started = MonotonicClock.now()
+        try Roster.ensureAddressSpace(Roster.importMemory)
         // Every input opens before anything is written, so a missing second file leaves the roster as it was.
-        let inputs = try names.map { name throws(ImportError) in
-            try InputFile(opening: name, standardInput: standardInput)
+        let inputs = try names.map { name in
+            try InputFile(opening: name, standardInput: standardInput, stop: stop)
         }
         var changeLog: ChangeLog?
         var report = try database.write(commit: !options.dryRun) { players in
@@ -53,5 +54,22 @@ extension Roster {
 extension PlayerChange {
     init(_ change: ChangeLog.Change) {
         self.init(change: change.change, id: change.id, ref: change.ref, name: change.name, fields: change.fields)
+    }
+}
+
+extension Roster {
+    /// Memory an import needs beyond what an open roster holds: the input buffer (1 MiB), the reading thread's
+    /// stack (1 MiB), the batches in flight, and SQLite's page cache (2 MiB), with room to spare.
+    static let importMemory = 6 << 20
+
+    /// Throws `notEnoughMemory` when `bytes` of address space cannot be had now (under `ulimit -v`). A failed
+    /// allocation half-way through an import ends the process (Swift cannot recover from one); refused at the
+    /// start, the import ends with a message instead.
+    static func ensureAddressSpace(_ bytes: Int) throws {
+        let region = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+        guard let region, region != UnsafeMutableRawPointer(bitPattern: -1) else {  // MAP_FAILED
+            throw ImportError.notEnoughMemory(neededBytes: bytes)
+        }
+        munmap(region, bytes)
     }
 }

@@ -148,7 +148,7 @@ import TestSupport
         #expect(dry.stdout == """
             Would remove 2 players (dry run, nothing removed):
               3  Kylian Mbappé  ST  born 1998-12-20
-              1  Lionel Messi  RW  born 1987-06-24
+              1  Lionel Messi   RW  born 1987-06-24
 
             """)
         #expect(try rows() == before)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RosterCLI
@@ -40,5 +41,25 @@ import Testing
             commands: CommandLineInterface.commands.map { $0.spec }, globalOptions: CommandLineInterface.globalOptions)
         for name in ["init", "import", "query", "show", "export"] { #expect(help.contains("\n  \(name) ")) }
         for code in ExitStatus.allCases { #expect(help.contains("\n  \(code.rawValue) ")) }
+    }
+
+    /// Every help text at a narrow width: no line wider than it (but the usage line, kept whole to be copied, and
+    /// a single word longer than a line), and every word whole, in the same order as at a width that wraps nothing.
+    @Test(arguments: [50, 30])
+    func helpWrapsAtWordBoundariesToANarrowWidth(width: Int) {
+        let commands = CommandLineInterface.commands.map { $0.spec }
+        let globals = CommandLineInterface.globalOptions
+        func texts(_ width: Int) -> [String] {
+            let help = HelpGenerator(width: width)
+            return [help.renderRoot(commands: commands, globalOptions: globals)]
+                + commands.map { help.render($0, globalOptions: globals) }
+        }
+        for (narrow, wide) in zip(texts(width), texts(1000)) {
+            for line in narrow.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+                #expect(line.count <= width || !line.trimmingCharacters(in: .whitespaces).contains(" "),
+                        "\(line.count) columns: \(line)")
+            }
+            #expect(narrow.split(whereSeparator: \.isWhitespace) == wide.split(whereSeparator: \.isWhitespace))
+        }
     }
 }

@@ -50,6 +50,23 @@ public enum RosterProcess {
         try spawn(arguments.map { Array($0.utf8) }, in: directory, scratch: scratch, environment: environment)
     }
 
+    /// Runs `script` with bash under the `PeakMemory` helper, with `$0` the built `rosterdb` and `arguments` its
+    /// positional parameters (`exec "$0" "$@" >/dev/full`): for limits, redirections and pipes. A pipeline's peak
+    /// memory is its largest process's, since a parent's counts the children it waited for.
+    public static func spawn(
+        shell script: String, _ arguments: [String], in directory: URL, scratch: URL,
+        environment: [String: String] = [:]
+    ) throws -> SpawnedProcess.Outcome {
+        var env = ProcessInfo.processInfo.environment
+        env["ROSTERDB_DB"] = nil
+        env["COLUMNS"] = nil
+        for (key, value) in environment { env[key] = value }
+        return try SpawnedProcess.run(
+            "/bin/bash", arguments: (["-c", script, executable.path] + arguments).map { Array($0.utf8) },
+            in: directory.path, environment: env, scratch: scratch.path,
+            measurer: executable.deletingLastPathComponent().appendingPathComponent("PeakMemory").path)
+    }
+
     /// Runs `rosterdb` with `arguments` in `directory`, feeding it `stdin`, with `ROSTERDB_DB` unset unless given;
     /// `executable` runs something else instead (a shell that sets limits, then runs rosterdb).
     @discardableResult

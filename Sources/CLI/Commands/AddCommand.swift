@@ -34,7 +34,7 @@ struct AddCommand: Command {
         SignalTrap.install()
         let roster = try context.openRoster(.write, stop: SignalTrap.stop)
         let player = try roster.add(values, allowDuplicate: allowsDuplicate)
-        if !isQuiet { context.output.write(format.render(player, asOf: .today())) }
+        if !isQuiet { try context.output.write(format.render(player, asOf: .today())) }
         return .success
     }
 }

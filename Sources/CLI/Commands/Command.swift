@@ -27,8 +27,21 @@ struct CommandContext {
     func openRoster(_ access: Roster.Access, stop: StopSignal = .never) throws -> Roster {
         let roster = try Roster(path: databasePath, access: access, busyTimeout: busyTimeout, stop: stop)
         if !roster.openSummary.created, !roster.openSummary.appliedMigrations.isEmpty {
-            errors.write(OpenSummaryView.migrationLine(roster.openSummary, path: databasePath) + "\n")
+            try errors.write(OpenSummaryView.migrationLine(roster.openSummary, path: databasePath) + "\n")
         }
         return roster
+    }
+
+    /// Opens the file an option names for output (`export --output`, `import --changes`), after making sure it is
+    /// not the roster or one of the files SQLite keeps beside it, whatever the spelling, link or hard link: writing
+    /// there would destroy the roster.
+    func outputFile<Value>(_ path: String, for option: Option<Value>, stop: StopSignal) throws -> OutputFile {
+        if let named = OutputFile.rosterFile(named: path, databasePath: databasePath) {
+            let what = named.isDatabase ? "the roster (\(named.path))"
+                : "\(named.path), which SQLite keeps beside the roster"
+            throw UsageError.invalidValue(
+                value: path, option: option.spec.synopsis, reason: "it is \(what); choose another file.")
+        }
+        return try OutputFile(path: path, stop: stop)
     }
 }

@@ -66,7 +66,7 @@ struct EditCommand: Command {
         SignalTrap.install()
         let roster = try context.openRoster(.write, stop: SignalTrap.stop)
         let (before, after) = try roster.edit(player, edit)
-        if !isQuiet { context.output.write(PlayerChangeView.render(before: before, after: after, format: format)) }
+        if !isQuiet { try context.output.write(PlayerChangeView.render(before: before, after: after, format: format)) }
         return .success
     }
 }

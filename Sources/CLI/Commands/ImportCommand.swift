@@ -135,9 +135,11 @@ struct ImportCommand: Command {
         options.delimiter = delimiter
         options.dateFormat = dateFormat ?? .iso
         let report: ImportReport
-        let changeFile = try changesPath.flatMap { $0 == "-" ? nil : try AtomicFileOutput(path: $0) }
+        let changeFile = try changesPath.flatMap {
+            $0 == "-" ? nil : try context.outputFile($0, for: ImportCommand.changes, stop: SignalTrap.stop)
+        }
         let changeOutput: TextOutput? = changeFile ?? (changesPath == "-" ? context.output : nil)
-        let progressBar = context.terminal.stderrIsTerminal && !quiet
+        let progressBar = context.terminal.showsProgress && !quiet
             ? ProgressReporter(output: context.errors, width: context.terminal.width ?? 80) : nil
         do {
             defer { progressBar?.clear() }
@@ -146,12 +148,12 @@ struct ImportCommand: Command {
             report = try roster.importFiles(
                 files, options: options, standardInput: context.input,
                 progress: progressBar.map { bar in { bar.update($0) } },
-                changes: changeOutput.map { output in { output.write(ChangeListView.line($0)) } })
+                changes: changeOutput.map { output in { try output.write(ChangeListView.line($0)) } })
             try changeFile?.commit()
         } catch {
             // The report is written for every outcome: a script reads why from its status.
             if let refused = (error as? ImportError)?.report {
-                context.errors.write(ImportReportView.problems(refused))
+                try context.errors.write(ImportReportView.problems(refused))
                 if jsonReport { try ImportReportView.writeJSON(refused, to: context.output) }
             } else if jsonReport {
                 var failed = ImportReport(files: files)
@@ -161,8 +163,8 @@ struct ImportCommand: Command {
             }
             throw error
         }
-        context.errors.write(ImportReportView.problems(report))
-        if !quiet { context.errors.write(ImportReportView.summary(report)) }
+        try context.errors.write(ImportReportView.problems(report))
+        if !quiet { try context.errors.write(ImportReportView.summary(report)) }
         if jsonReport { try ImportReportView.writeJSON(report, to: context.output) }
         // Written but not pruned: players the feed no longer has are still in the roster.
         if report.prune.skippedReason == .rejectedRecords && !allowsPartialPrune { return .pruneSkipped }

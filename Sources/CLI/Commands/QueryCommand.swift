@@ -41,12 +41,12 @@ struct QueryCommand: Command {
             query,
             begin: { facts in
                 paging = facts
-                context.output.write(renderer.begin(facts))
+                try context.output.write(renderer.begin(facts))
             },
             row: { player in
-                context.output.write(renderer.row(player, age: player.age(on: query.asOf)))
+                try context.output.write(renderer.row(player, age: player.age(on: query.asOf)))
             })
-        context.output.write(renderer.end(paging))
+        try context.output.write(renderer.end(paging))
         return .success
     }
 }

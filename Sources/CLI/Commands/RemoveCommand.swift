@@ -31,7 +31,7 @@ struct RemoveCommand: Command {
         let removed = try roster.remove(players, dryRun: isDryRun)
         if !isQuiet || isDryRun {
             let count = removed.count == 1 ? "1 player" : "\(removed.count.groupedDigits) players"
-            context.output.write(
+            try context.output.write(
                 (isDryRun ? "Would remove \(count) (dry run, nothing removed):\n" : "Removed \(count):\n")
                     + PlayerLinesView.render(removed))
         }

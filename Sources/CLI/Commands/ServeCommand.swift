@@ -61,14 +61,14 @@ struct ServeCommand: Command {
         _ = try context.openRoster(.read)
         let server = try HTTPServer.start(configuration) { try RosterWorker(options: options, cache: cache) }
         if address == "0.0.0.0" || address == "::" {
-            context.errors.write("Warning: listening on every interface (\(address)); anyone who can reach this "
+            try context.errors.write("Warning: listening on every interface (\(address)); anyone who can reach this "
                 + "machine can read the roster.\n")
         }
         let shown = server.endpoint.hasPrefix("0.0.0.0:") ? "127.0.0.1:\(server.port)" : server.endpoint
-        context.errors.write("Serving \(context.databasePath) at http://\(shown)/\n")
+        try context.errors.write("Serving \(context.databasePath) at http://\(shown)/\n")
         try context.errors.flush()
         _ = signals.wait()
-        context.errors.write("Stopping: answering the requests in flight, then exiting.\n")
+        try context.errors.write("Stopping: answering the requests in flight, then exiting.\n")
         server.stop()
         return .success
     }

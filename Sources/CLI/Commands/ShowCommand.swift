@@ -28,7 +28,7 @@ struct ShowCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let roster = try context.openRoster(.read)
-        context.output.write(format.render(try roster.findPlayer(player), asOf: asOf))
+        try context.output.write(format.render(try roster.findPlayer(player), asOf: asOf))
         return .success
     }
 }

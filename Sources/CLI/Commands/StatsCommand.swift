@@ -55,7 +55,7 @@ struct StatsCommand: Command {
                 case .csv: StatsCSVView.render(summary)
                 }
         }
-        context.output.write(text)
+        try context.output.write(text)
         return .success
     }
 }

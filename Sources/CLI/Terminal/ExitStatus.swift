@@ -41,12 +41,14 @@ enum ExitStatus: Int32, CaseIterable {
         case .usage: "usage error (unknown option, invalid value)"
         case .invalidData: "invalid input data (nothing was written)"
         case .unreadableInput: "input file missing or unreadable"
-        case .ioError: "I/O error: disk full, read-only file (the roster is unchanged)"
+        case .ioError:
+            "I/O error or a limit reached: disk full, read-only file, too many open files, out of memory (the roster "
+                + "is unchanged)"
         case .busy:
             "database locked by another writer past the busy timeout, or at once when a read needs a migration; "
                 + "try again later"
-        case .interrupted: "interrupted by SIGINT (Ctrl-C); the import was rolled back"
-        case .terminated: "stopped by SIGTERM or SIGHUP; the import was rolled back"
+        case .interrupted: "interrupted by SIGINT (Ctrl-C); an import is rolled back, an export's file left as it was"
+        case .terminated: "stopped by SIGTERM or SIGHUP; as for 130"
         }
     }
 }

@@ -27,7 +27,9 @@ final class ProgressReporter {
         lastDrawn = elapsed
         lastPhase = progress.phase
         drawn = true
-        output.write("\r\u{1B}[K" + ProgressBarView.render(progress, elapsed: elapsed, phaseElapsed: elapsed - phaseStarted, width: width))
+        try? output.write(
+            "\r\u{1B}[K"
+                + ProgressBarView.render(progress, elapsed: elapsed, phaseElapsed: elapsed - phaseStarted, width: width))
         try? output.flush()
     }
 
@@ -42,7 +44,7 @@ final class ProgressReporter {
     /// Removes the bar, so that what follows starts on a clean line.
     func clear() {
         guard drawn else { return }
-        output.write("\r\u{1B}[K")
+        try? output.write("\r\u{1B}[K")
         try? output.flush()
     }
 }

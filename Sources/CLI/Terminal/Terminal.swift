@@ -6,8 +6,11 @@ struct Terminal: Sendable {
     var stdoutIsTerminal: Bool
     /// Standard error is a terminal (progress bars are shown).
     var stderrIsTerminal: Bool
-    /// Columns of the terminal, or of `$COLUMNS`; nil when unknown.
+    /// Columns of the terminal, or of `$COLUMNS` (a positive number); nil when unknown.
     var width: Int?
+    /// The terminal can redraw a line in place (carriage return, then ESC [K to erase the rest): not when `$TERM`
+    /// is `dumb` (Emacs' shell, some CI logs) or unset.
+    var canRedrawLines = true
 
     static func current(environment: [String: String]) -> Terminal {
         func columns(_ descriptor: Int32) -> Int? {
@@ -18,9 +21,13 @@ struct Terminal: Sendable {
         return Terminal(
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-            width: measured ?? environment["COLUMNS"].flatMap { Int($0) })
+            width: measured ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
+            canRedrawLines: environment["TERM"].map { !$0.isEmpty && $0 != "dumb" } ?? false)
     }
 
-    /// Width for help text: the terminal's, kept between 60 and 120 columns, else 80.
-    var helpWidth: Int { min(max(width ?? 80, 60), 120) }
+    /// Import progress is drawn: on standard error, when it is a terminal that can redraw a line.
+    var showsProgress: Bool { stderrIsTerminal && canRedrawLines }
+
+    /// Width for help text: the terminal's (at most 120 columns, which read better than wider lines), else 80.
+    var helpWidth: Int { min(max(width ?? 80, 1), 120) }
 }

@@ -73,13 +73,13 @@ enum ImportReportView {
             ("unknown_fields", "[" + report.unknownFields.map(JSONText.quoted).joined(separator: ",") + "]"),
             ("seconds", seconds(report.seconds, unit: false)),
         ]
-        output.write("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + ",\"rejected\":[")
+        try output.write("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + ",\"rejected\":[")
         var first = true
         try report.forEachProblem { object in
-            output.write(first ? object : "," + object)
+            try output.write(first ? object : "," + object)
             first = false
         }
-        output.write("]}\n")
+        try output.write("]}\n")
     }
 
     /// `0.41 s`, or `0.41` for JSON.

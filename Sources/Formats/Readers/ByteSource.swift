@@ -43,20 +43,29 @@ public final class ByteSource {
     public init(descriptor: Int32, bufferSize: Int = ByteSource.defaultBufferSize, stop: StopSignal = .never) {
         input = .descriptor(descriptor)
         self.stop = stop
-        capacity = max(bufferSize, ByteSource.minimumBufferSize)
-        storage = .allocate(capacity: capacity)
+        (storage, capacity) = ByteSource.allocateBuffer(max(bufferSize, ByteSource.minimumBufferSize))
     }
 
     /// Reads from `bytes`, for tests; a small `bufferSize` makes refills fall anywhere, as they would on a file.
     public init(bytes: [UInt8], bufferSize: Int? = nil) {
         input = .memory(bytes, next: 0)
         stop = .never
-        capacity = max(bufferSize ?? bytes.count, ByteSource.minimumBufferSize)
-        storage = .allocate(capacity: capacity)
+        (storage, capacity) = ByteSource.allocateBuffer(max(bufferSize ?? bytes.count, ByteSource.minimumBufferSize))
     }
 
     deinit {
-        storage.deallocate()
+        free(storage)
+    }
+
+    /// A buffer of `size` bytes, or a smaller one when memory is short (`ulimit -v`): readers work with any size
+    /// from `minimumBufferSize`, at the cost of more refills, where a failed allocation would end rosterdb.
+    private static func allocateBuffer(_ size: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
+        var size = size
+        while true {
+            if let buffer = malloc(size) { return (buffer.assumingMemoryBound(to: UInt8.self), size) }
+            guard size > minimumBufferSize else { fatalError("out of memory for a \(size)-byte input buffer") }
+            size = max(size / 16, minimumBufferSize)
+        }
     }
 
     /// The bytes read but not consumed yet.
@@ -121,6 +130,7 @@ public final class ByteSource {
     private func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadError) -> Int {
         switch input {
         case .descriptor(let descriptor):
+            try waitForInput(descriptor)
             while true {
                 let result = Glibc.read(descriptor, buffer, count)
                 if result >= 0 { return result }
@@ -128,9 +138,7 @@ public final class ByteSource {
                 // A signal (a terminal resize, a timer) interrupting the read is no failure, unless it asks to stop.
                 if code == EINTR {
                     guard stop.isRaised else { continue }
-                    throw ReadError(
-                        kind: .stopped, message: "stopped while waiting for input",
-                        location: SourceLocation(line: 1, column: 1), recordNumber: nil, isRecoverable: false)
+                    throw ByteSource.stopped
                 }
                 throw ReadError(
                     kind: .unreadable, message: "cannot read the input: \(String(cString: strerror(code)))",
@@ -147,6 +155,23 @@ public final class ByteSource {
             }
             input = .memory(bytes, next: next + count)
             return count
+        }
+    }
+
+    /// Reading ended because `stop` was raised.
+    private static let stopped = ReadError(
+        kind: .stopped, message: "stopped while waiting for input", location: SourceLocation(line: 1, column: 1),
+        recordNumber: nil, isRecoverable: false)
+
+    /// Waits until `descriptor` has input (or its end, or an error, which `read` then reports), a tenth of a
+    /// second at a time, asking `stop` in between. A signal that asks to stop may be handled by another
+    /// thread, or arrive just before the wait: either way no EINTR would end a read of a silent pipe.
+    private func waitForInput(_ descriptor: Int32) throws(ReadError) {
+        var input = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            if stop.isRaised { throw ByteSource.stopped }
+            let ready = poll(&input, 1, 100)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
         }
     }
 }

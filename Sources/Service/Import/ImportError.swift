@@ -14,6 +14,10 @@ public enum ImportError: CategorizedError {
     case unreadable(file: String, reason: String)
     /// The mapping (`--map`) names columns or keys the input does not have; `found` are those it has.
     case missingColumns(file: String, missing: [String], found: [String])
+    /// An input could not be opened for want of file descriptors or memory (`ulimit -n`), not for its own sake.
+    case outOfResources(file: String, reason: String)
+    /// Less memory is left than an import needs (`ulimit -v`): refused before anything was read or written.
+    case notEnoughMemory(neededBytes: Int)
 
     public var category: ErrorCategory {
         switch self {
@@ -21,6 +25,7 @@ public enum ImportError: CategorizedError {
         case .pruneLimitExceeded: .pruneRefused
         case .cannotOpen, .unreadable: .unreadableInput
         case .missingColumns: .usage
+        case .outOfResources, .notEnoughMemory: .io
         }
     }
 
@@ -43,8 +48,11 @@ public enum ImportError: CategorizedError {
                 + "\(rosterSize.groupedDigits) players (\(ImportError.percent(percent))), more than --max-prune "
                 + "\(ImportError.percent(limit)); a short or empty feed would wipe the roster. Raise --max-prune "
                 + "if this is intended"
-        case .cannotOpen(let file, let reason):
+        case .cannotOpen(let file, let reason), .outOfResources(let file, let reason):
             return "cannot open \(file): \(reason)"
+        case .notEnoughMemory(let neededBytes):
+            return "not enough memory to import: the address-space limit (ulimit -v) leaves less than "
+                + "\(neededBytes >> 20) MiB free; the roster was left as it was"
         case .unreadable(let file, let reason):
             return "cannot read \(file): \(reason)"
         case .missingColumns(let file, let missing, let found):
@@ -59,7 +67,7 @@ public enum ImportError: CategorizedError {
     public var report: ImportReport? {
         switch self {
         case .invalidRecords(let report), .pruneLimitExceeded(let report): report
-        case .cannotOpen, .unreadable, .missingColumns: nil
+        case .cannotOpen, .unreadable, .missingColumns, .outOfResources, .notEnoughMemory: nil
         }
     }
 

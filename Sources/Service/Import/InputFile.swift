@@ -1,4 +1,5 @@
 import Glibc
+import RosterModel
 
 /// One input of an import, opened: a file, or standard input for `-`.
 final class InputFile {
@@ -9,16 +10,27 @@ final class InputFile {
     let size: Int?
     private let ownsDescriptor: Bool
 
-    /// Opens `name`; `-` is standard input. A missing, unreadable or folder path throws `cannotOpen`.
-    init(opening name: String, standardInput: Int32) throws(ImportError) {
+    /// Opens `name`; `-` is standard input. A missing, unreadable or folder path throws `cannotOpen`; running out
+    /// of descriptors or memory throws `outOfResources`. Opening a FIFO waits for its writer, until `stop`
+    /// returns true after a signal (`Interrupted`).
+    init(opening name: String, standardInput: Int32, stop: StopSignal = .never) throws {
         self.name = name
         if name == "-" {
             descriptor = standardInput
             ownsDescriptor = false
         } else {
-            let opened = open(name, O_RDONLY | O_CLOEXEC)
+            var opened: Int32
+            repeat {
+                // A signal that came before the wait must end it too: it will not interrupt it.
+                if stop.isRaised { throw Interrupted() }
+                opened = open(name, O_RDONLY | O_CLOEXEC)
+            } while opened < 0 && errno == EINTR
             guard opened >= 0 else {
-                throw ImportError.cannotOpen(file: name, reason: String(cString: strerror(errno)))
+                let reason = String(cString: strerror(errno))
+                switch errno {
+                case EMFILE, ENFILE, ENOMEM: throw ImportError.outOfResources(file: name, reason: reason)
+                default: throw ImportError.cannotOpen(file: name, reason: reason)
+                }
             }
             descriptor = opened
             ownsDescriptor = true

@@ -1,4 +1,4 @@
-import Dispatch
+import Glibc
 import RosterFormats
 import RosterModel
 import Synchronization
@@ -6,6 +6,15 @@ import Synchronization
 /// Reads and validates an input's records on a second thread, a batch at a time, while the importing thread
 /// writes the batch before: parsing and checking a million records is a second's work that need not wait for
 /// SQLite. Batches arrive in input order, so problems are listed exactly as a single thread would list them.
+///
+/// The thread is a plain POSIX thread with a small stack: a thread pool's worker (libdispatch's) needs a file
+/// descriptor for its event loop and traps without one (`ulimit -n`), and a default 8 MiB stack may not fit under
+/// an address-space limit (`ulimit -v`). When no thread can be started, the importing thread reads the records
+/// itself, batch by batch.
+///
+/// A signal that asks to stop may be handled by either thread. The reading thread notices it while it waits for
+/// input (`ByteSource` asks between short waits), and ends with a last batch that says so, which wakes the
+/// importing thread if that is waiting.
 final class RecordPipeline: @unchecked Sendable {
     /// One record's outcome, in input order.
     enum Item: Sendable {
@@ -28,68 +37,67 @@ final class RecordPipeline: @unchecked Sendable {
     /// Records per batch: enough to make the hand-over between threads cheap, few enough to keep memory flat.
     private static let batchSize = 512
     /// Batches read ahead at most.
-    private static let depth = 4
+    private static let depth: UInt32 = 4
+    /// The reading thread's stack: the readers parse without recursion (JSON nesting has a stack of its own).
+    private static let stackSize = 1 << 20
 
-    private let queue = Mutex<[Batch]>([])
-    private let filled = DispatchSemaphore(value: 0)
-    private let free = DispatchSemaphore(value: RecordPipeline.depth)
-    private let cancelled = Atomic<Bool>(false)
-    private let done = DispatchGroup()
-    /// Field names the validator did not know; complete once the producer is done.
-    private var unknownFields = Set<String>()
+    /// Used by the reading thread alone, or by the importing thread when there is none.
+    private var reader: any RecordReader
+    private let mapping: RecordMapping
+    private var validator: RecordValidator
+    /// Field names the validator did not know.
+    private var unknown = Set<String>()
     /// The names of every record's fields before mapping, when the mapping needs to know which keys a file has.
-    private var seenNames = Set<String>()
+    private var seen = Set<String>()
+
+    /// Batches read and not taken yet, guarded by `lock`: a POSIX mutex, which the thread sanitizer follows (it
+    /// does not see the futex under `Synchronization.Mutex`, and would report the hand-over as a race).
+    private var queue: [Batch] = []
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Counts the batches in `queue`, and the free places for more; they never move once initialised.
+    private let filled = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+    private let free = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+    private let cancelled = Atomic<Bool>(false)
+    /// The reading thread; nil when it could not be started.
+    private var thread: pthread_t?
     private var finished = false
+    private var joined = false
 
     /// Starts reading `reader`, which from now on belongs to the reading thread alone; records go through `mapping`
     /// before `validator`.
     init(reader: consuming any RecordReader, mapping: RecordMapping, validator: RecordValidator) {
-        nonisolated(unsafe) var reader = reader
-        done.enter()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            defer { done.leave() }
-            // Its cache of field names is the reading thread's own.
-            var validator = validator
-            var unknown = Set<String>()
-            var seen = Set<String>()
-            // Set at the end of the input, at an error that ends the reading, or when the importer stops.
-            var last = false
-            while !last {
-                var batch = Batch()
-                while batch.items.count < RecordPipeline.batchSize && !last {
-                    if cancelled.load(ordering: .relaxed) { last = true; break }
-                    do throws(ReadError) {
-                        guard var record = try reader.next() else { last = true; break }
-                        if !mapping.isIdentity {
-                            for field in record.fields { seen.insert(field.name) }
-                            record = mapping.apply(record)
-                        }
-                        switch validator.validate(record, unknown: &unknown) {
-                        case .valid(let player): batch.items.append(.valid(record, player))
-                        case .invalid(let problems): batch.items.append(.invalid(problems))
-                        }
-                    } catch {
-                        batch.items.append(.unreadable(error))
-                        if !error.isRecoverable || error.kind != .malformed { last = true }
-                    }
-                }
-                batch.isLast = last
-                batch.bytesRead = reader.bytesRead
-                free.wait()
-                queue.withLock { $0.append(batch) }
-                filled.signal()
-            }
-            unknownFields = unknown
-            seenNames = seen
-        }
+        self.reader = reader
+        self.mapping = mapping
+        self.validator = validator
+        pthread_mutex_init(lock, nil)
+        sem_init(filled, 0, 0)
+        sem_init(free, 0, RecordPipeline.depth)
+        thread = startThread()
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+        sem_destroy(filled)
+        sem_destroy(free)
+        filled.deallocate()
+        free.deallocate()
     }
 
     /// The next batch, waiting for the reading thread when it is behind; nil after the last one.
     func next() -> Batch? {
         guard !finished else { return nil }
-        filled.wait()
-        let batch = queue.withLock { $0.removeFirst() }
-        free.signal()
+        let batch: Batch
+        if thread == nil {
+            batch = readBatch()
+        } else {
+            // A signal interrupts the wait (no SA_RESTART): the reading thread will end with a batch that says so.
+            while sem_wait(filled) != 0 {}
+            pthread_mutex_lock(lock)
+            batch = queue.removeFirst()
+            pthread_mutex_unlock(lock)
+            sem_post(free)
+        }
         finished = batch.isLast
         return batch
     }
@@ -100,7 +108,74 @@ final class RecordPipeline: @unchecked Sendable {
     func finish() -> (unknown: Set<String>, seen: Set<String>) {
         cancelled.store(true, ordering: .relaxed)
         while next() != nil {}
-        done.wait()
-        return (unknownFields, seenNames)
+        if let thread, !joined {
+            pthread_join(thread, nil)
+            joined = true
+        }
+        return (unknown, seen)
+    }
+
+    // MARK: - Reading
+
+    /// Reads and validates up to a batch of records.
+    private func readBatch() -> Batch {
+        var batch = Batch()
+        // Set at the end of the input, at an error that ends the reading, or when the importer stops.
+        var last = false
+        while batch.items.count < RecordPipeline.batchSize && !last {
+            if cancelled.load(ordering: .relaxed) { last = true; break }
+            do throws(ReadError) {
+                guard var record = try reader.next() else { last = true; break }
+                if !mapping.isIdentity {
+                    for field in record.fields { seen.insert(field.name) }
+                    record = mapping.apply(record)
+                }
+                switch validator.validate(record, unknown: &unknown) {
+                case .valid(let player): batch.items.append(.valid(record, player))
+                case .invalid(let problems): batch.items.append(.invalid(problems))
+                }
+            } catch {
+                batch.items.append(.unreadable(error))
+                if !error.isRecoverable || error.kind != .malformed { last = true }
+            }
+        }
+        batch.isLast = last
+        batch.bytesRead = reader.bytesRead
+        return batch
+    }
+
+    /// The reading thread's loop: batches until the last one.
+    private func produce() {
+        var last = false
+        while !last {
+            let batch = readBatch()
+            last = batch.isLast
+            // A signal interrupts the wait (no SA_RESTART); the place is still to be waited for.
+            while sem_wait(free) != 0 {}
+            pthread_mutex_lock(lock)
+            queue.append(batch)
+            pthread_mutex_unlock(lock)
+            sem_post(filled)
+        }
+    }
+
+    /// Starts the reading thread; nil when it cannot be started (no memory for its stack, a limit on threads).
+    private func startThread() -> pthread_t? {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, RecordPipeline.stackSize)
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, &attributes, { context in
+            let pipeline = Unmanaged<RecordPipeline>.fromOpaque(context!).takeRetainedValue()
+            pipeline.produce()
+            return nil
+        }, context)
+        guard started == 0 else {
+            Unmanaged<RecordPipeline>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
     }
 }
