@@ -64,7 +64,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Whether two field names are the same, ignoring ASCII case (RFC 9110 §5.1).
     public static func namesMatch(_ first: String, _ second: String) -> Bool {
-        first.utf8.elementsEqual(second.utf8) { lowercased($0) == lowercased($1) }
+        // Most names looked up differ in length, which a String knows without reading it.
+        first.utf8.count == second.utf8.count
+            && first.utf8.elementsEqual(second.utf8) { lowercased($0) == lowercased($1) }
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -28,7 +28,9 @@ public struct HTTPResponse {
 
     private static func problem(with field: HTTPHeaders.Field) -> String? {
         let name = field.name.utf8
-        guard !name.isEmpty, name.allSatisfy(isTokenCharacter) else {
+        let isToken = name.withContiguousStorageIfAvailable { $0.allSatisfy(isTokenCharacter) }
+            ?? name.allSatisfy(isTokenCharacter)
+        guard !name.isEmpty, isToken else {
             return "the response header name \(quoted(field.name)) is not a token"
         }
         if serverFields.contains(where: { HTTPHeaders.namesMatch($0, field.name) }) {
@@ -36,7 +38,11 @@ public struct HTTPResponse {
         }
         // Empty values are refused by libmicrohttpd; HTAB is the one control character a value may hold.
         guard !field.value.isEmpty else { return "the response header \(field.name) is empty" }
-        guard field.value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+        func allowed(_ byte: UInt8) -> Bool { byte == 0x09 || (byte >= 0x20 && byte != 0x7F) }
+        // Every response's every header goes through here: read in place where the String allows it.
+        guard field.value.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(allowed) })
+            ?? field.value.utf8.allSatisfy(allowed)
+        else {
             return "the response header \(field.name) holds a control character: \(quoted(field.value))"
         }
         return nil

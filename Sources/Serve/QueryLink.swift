@@ -9,25 +9,35 @@ enum QueryLink {
         var kept = items.filter { item in !replacing.contains { $0.0 == item.name } }
         for case let (name, value?) in replacing { kept.append(HTTPQueryItem(name: name, value: value)) }
         guard !kept.isEmpty else { return path }
-        return path + "?" + kept.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+        // Written as bytes and made a String once: every page links to the next, on every request.
+        var out = Array(path.utf8)
+        for (index, item) in kept.enumerated() {
+            out.append(UInt8(ascii: index == 0 ? "?" : "&"))
+            append(item.name, to: &out)
+            out.append(UInt8(ascii: "="))
+            append(item.value, to: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// `text` with every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) written `%XX`; a space is `%20`.
-    static func encode(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+    /// Appends `text` with every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) written `%XX`; a space is
+    /// `%20`.
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + text.utf8.count)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
                  UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: ","):
                 // `:` and `,` are allowed in a query (RFC 3986 §3.4) and keep sort keys readable.
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+                out.append(byte)
             default:
-                out += "%" + String(byte >> 4, radix: 16, uppercase: true)
-                    + String(byte & 0xF, radix: 16, uppercase: true)
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
             }
         }
-        return out
     }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }

@@ -12,11 +12,13 @@ public enum QueryString {
         _ items: [(name: String, value: String)], parameters: [QueryParameter], others: [String] = [],
         into query: inout PlayerQuery
     ) throws(QueryStringError) -> [String: String] {
-        var values: [QueryParameter: [String]] = [:]
+        // The values of `parameters[i]` at `values[i]`: a request reads a few of them, and a dictionary would hash
+        // each of them as many times.
+        var values = [[String]](repeating: [], count: parameters.count)
         var extra: [String: String] = [:]
         for (name, value) in items {
-            if let parameter = QueryParameter(rawValue: name), parameters.contains(parameter) {
-                values[parameter, default: []].append(value)
+            if let parameter = QueryParameter(rawValue: name), let index = parameters.firstIndex(of: parameter) {
+                values[index].append(value)
             } else if others.contains(name) {
                 guard extra[name] == nil else {
                     throw QueryStringError(parameter: name, message: "'\(name)' was given more than once; it takes "
@@ -35,8 +37,8 @@ public enum QueryString {
         do throws(ParameterError) {
             // In the order the parameters are declared, as the command line reads them, so that the first problem
             // reported is the same whatever the order of the query.
-            for parameter in parameters {
-                if let given = values[parameter] { try parameter.apply(given, to: &query) }
+            for (parameter, given) in zip(parameters, values) where !given.isEmpty {
+                try parameter.apply(given, to: &query)
             }
             try QueryParameter.checkRanges(of: query)
             try QueryParameter.checkPosition(of: &query)
