@@ -16,22 +16,24 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Parses exactly `yyyy-MM-dd`: four-digit year, two-digit month and day, and a day that exists.
     public init?(iso text: String) {
-        // Read in place: every birth date of every row read goes through here.
         var text = text
-        let parts = text.withUTF8 { bytes -> (Int, Int, Int)? in
-            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-            func number(_ range: Range<Int>) -> Int? {
-                var value = 0
-                for byte in bytes[range] {
-                    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
-                }
-                return value
+        guard let date = text.withUTF8(CalendarDate.init(iso:)) else { return nil }
+        self = date
+    }
+
+    /// Parses exactly `yyyy-MM-dd` from UTF-8 bytes, read where they lie: every birth date of every row read goes
+    /// through here.
+    public init?(iso bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
-            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-            return (year, month, day)
+            return value
         }
-        guard let (year, month, day) = parts else { return nil }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -98,13 +100,32 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
+    /// Appends `description` to `out` as UTF-8, for writers that build their output as bytes.
+    public func appendISO(to out: inout [UInt8]) {
+        CalendarDate.withISO(year: year, month: month, day: day) { out.append(contentsOf: $0) }
+    }
+
     private static func iso(year: Int, month: Int, day: Int) -> String {
-        // Ten ASCII bytes: a small string, made without an allocation (years are 1...9999).
-        func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(value % 10) }
-        let bytes: [UInt8] = [
-            digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), UInt8(ascii: "-"),
-            digit(month / 10), digit(month), UInt8(ascii: "-"), digit(day / 10), digit(day),
-        ]
-        return String(decoding: bytes, as: UTF8.self)
+        withISO(year: year, month: month, day: day) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with `yyyy-MM-dd` written in a buffer on the stack (ten ASCII bytes; years are 1...9999), valid
+    /// during the call only.
+    private static func withISO<T>(year: Int, month: Int, day: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
+            func digits(_ value: Int, count: Int, endingAt last: Int) {
+                var value = value
+                for index in stride(from: last, to: last - count, by: -1) {
+                    text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            digits(year, count: 4, endingAt: 3)
+            text[4] = UInt8(ascii: "-")
+            digits(month, count: 2, endingAt: 6)
+            text[7] = UInt8(ascii: "-")
+            digits(day, count: 2, endingAt: 9)
+            return body(UnsafeBufferPointer(text))
+        }
     }
 }

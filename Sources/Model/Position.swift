@@ -93,6 +93,24 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
         self = position
     }
 
+    /// The position whose code is exactly `bytes` (`ST`), or nil: a code read where it lies, as a roster's row holds
+    /// it, without making a String of it.
+    public init?(code bytes: UnsafeBufferPointer<UInt8>) {
+        guard let index = Position.codeKeys.firstIndex(of: Position.codeKey(bytes)) else { return nil }
+        self = Position.allCases[index]
+    }
+
+    /// The codes of `allCases`, in order, each as `codeKey` packs it.
+    private static let codeKeys = allCases.map { codeKey($0.code.utf8) }
+
+    /// Up to three bytes and their count in one number (0, which is no code's, for more); no code is longer.
+    private static func codeKey(_ bytes: some Collection<UInt8>) -> UInt32 {
+        guard bytes.count <= 3 else { return 0 }
+        var key: UInt32 = 0
+        for byte in bytes { key = key << 8 | UInt32(byte) }
+        return key | UInt32(bytes.count) << 24
+    }
+
     public static func < (lhs: Position, rhs: Position) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

@@ -16,11 +16,21 @@ extension PlayerRepository {
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil, limit: Int?,
         offset: Int, _ body: (Player) throws -> Void
     ) throws {
+        try forEachRow(matching: criteria, orderedBy: order, after: after, limit: limit, offset: offset) { row in
+            try body(try Player(row))
+        }
+    }
+
+    /// `forEachPlayer`, handing `body` each row as it lies, without a `Player` made of it: valid during the call only.
+    public func forEachRow(
+        matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil, limit: Int?,
+        offset: Int, _ body: (PlayerRow) throws -> Void
+    ) throws {
         let statement = try playerStatement(matching: criteria, orderedBy: order, after: after, limit: limit,
                                             offset: offset, cached: true)
         defer { statement.reset() }
         while try statement.step() {
-            try body(try player(from: statement))
+            try body(PlayerRow(statement))
         }
     }
 

@@ -214,32 +214,6 @@ public final class PlayerRepository {
 
     /// The player in the statement's current row, whose first columns are `PlayerColumn.selectList`.
     func player(from statement: Statement) throws -> Player {
-        var player = Player(name: "", position: .forward)
-        for (offset, field) in PlayerField.allCases.enumerated() {
-            let column = Int32(offset)
-            if statement.isNull(at: column) {
-                player[field] = nil
-                continue
-            }
-            switch field.valueType {
-            case .integer: player[field] = .integer(statement.int64(at: column))
-            case .text: player[field] = .text(statement.text(at: column))
-            case .position:
-                let code = statement.text(at: column)
-                guard let position = Position(rawValue: code) else {
-                    throw DatabaseError(
-                        code: SQLITE_CORRUPT, message: "unknown position '\(code)' in players", sql: statement.sql)
-                }
-                player[field] = .position(position)
-            case .date:
-                let text = statement.text(at: column)
-                guard let date = CalendarDate(iso: text) else {
-                    throw DatabaseError(
-                        code: SQLITE_CORRUPT, message: "invalid \(field.name) '\(text)' in players", sql: statement.sql)
-                }
-                player[field] = .date(date)
-            }
-        }
-        return player
+        try Player(PlayerRow(statement))
     }
 }

@@ -130,6 +130,15 @@ final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Calls `body` with the UTF-8 bytes of the text in `column`, valid during the call only: for a value read in
+    /// place, without making a String of it.
+    func withText<T>(at column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        // sqlite3_column_bytes after sqlite3_column_text: the length of the text as converted.
+        let start = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeBufferPointer(start: count == 0 ? nil : start, count: count))
+    }
+
     func optionalText(at column: Int32) -> String? {
         isNull(at: column) ? nil : text(at: column)
     }

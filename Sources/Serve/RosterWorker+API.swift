@@ -37,14 +37,20 @@ extension RosterWorker {
             }
             return try stream(query, format: format)
         }
-        let page = try roster.page(query, version: version, cache: cache)
-        let links = Self.links(page, target)
-        var body = Array(PageEncoding.opening(page.paging, numbered: !page.isKeyset).utf8)
-        body.reserveCapacity(page.players.count * 240 + 400)
-        for (index, player) in page.players.enumerated() {
-            PageEncoding.appendPlayer(player, age: player.age(on: query.asOf), index: index, to: &body)
+        // Each row written as it is read: the page is never held as `Player` values.
+        var body: [UInt8] = []
+        var facts = (paging: PageInfo(page: 0, perPage: 0, total: 0), isKeyset: false)
+        var index = 0
+        let next = try roster.readPage(query, version: version, cache: cache, begin: { paging, isKeyset in
+            facts = (paging, isKeyset)
+            body.reserveCapacity(paging.perPage * 256 + 512)
+            PageEncoding.appendOpening(paging, numbered: !isKeyset, to: &body)
+        }) { row in
+            try PageEncoding.appendPlayer(row, asOf: query.asOf, index: index, to: &body)
+            index += 1
         }
-        body += PageEncoding.closing(links: [("next", links.next), ("prev", links.previous)]).utf8
+        let links = Self.links(facts.paging, isKeyset: facts.isKeyset, next: next, target)
+        PageEncoding.appendClosing(links: [("next", links.next), ("prev", links.previous)], to: &body)
         body.append(UInt8(ascii: "\n"))
         var response = HTTPResponse(headers: ["Content-Type": ListFormat.json.contentType], body: .bytes(body))
         let link = [(links.next, "next"), (links.previous, "prev")].compactMap { url, rel in
@@ -56,20 +62,22 @@ extension RosterWorker {
 
     /// The next and previous pages: by number for a page asked for by number, by token (next only) for one asked
     /// for by token.
-    static func links(_ page: PlayerPage, _ target: HTTPTarget) -> (next: String?, previous: String?) {
+    static func links(
+        _ paging: PageInfo, isKeyset: Bool, next: PagePosition?, _ target: HTTPTarget
+    ) -> (next: String?, previous: String?) {
         let path = target.path
-        if page.isKeyset {
-            let next = page.next.map { position in
+        if isKeyset {
+            let next = next.map { position in
                 QueryLink.url(path, target.query, replacing: [("page", nil), ("after", PageToken.token(for: position))])
             }
             return (next, nil)
         }
-        let number = page.paging.page
-        let next = number < page.paging.pages
+        let number = paging.page
+        let next = number < paging.pages
             ? QueryLink.url(path, target.query, replacing: [("after", nil), ("page", String(number + 1))]) : nil
         let previous = number > 1
             ? QueryLink.url(path, target.query, replacing: [
-                ("after", nil), ("page", String(min(number - 1, max(page.paging.pages, 1)))),
+                ("after", nil), ("page", String(min(number - 1, max(paging.pages, 1)))),
             ]) : nil
         return (next, previous)
     }

@@ -38,4 +38,17 @@ import Testing
         #expect(CalendarDate(iso: "2003-03-01")!.age(on: asOf) == 20)
         #expect("2003-02-28" <= bound && "2003-03-01" > bound)
     }
+
+    /// Read from bytes and written to bytes as the String forms read and write it.
+    @Test(arguments: ["1987-06-24", "2000-02-29", "0001-01-01", "9999-12-31", "2023-02-29", "1987-6-24", "1987-06-24 "])
+    func bytesReadAndWriteAsTheText(_ text: String) {
+        let date = Array(text.utf8).withUnsafeBufferPointer(CalendarDate.init(iso:))
+        #expect(date == CalendarDate(iso: text))
+        if let date {
+            var bytes: [UInt8] = []
+            date.appendISO(to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == date.description)
+            #expect(date.description == text)
+        }
+    }
 }

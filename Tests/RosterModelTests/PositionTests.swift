@@ -48,4 +48,17 @@ import Testing
         #expect(Position.rightWinger.fullName == "Right Winger")
         #expect(Position.accepted == "accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender")
     }
+
+    /// A code as a row holds it, read from its bytes: exactly a code, in capitals; anything else is nil.
+    @Test func aCodeIsReadFromItsBytesExactly() {
+        func read(_ bytes: [UInt8]) -> Position? { bytes.withUnsafeBufferPointer(Position.init(code:)) }
+        for position in Position.allCases {
+            #expect(read(Array(position.code.utf8)) == position)
+        }
+        for text in ["", "st", "S", "STX", "LWBX", "Striker", " ST", "ST "] {
+            #expect(read(Array(text.utf8)) == nil, "\(text)")
+        }
+        #expect(read([0, 0x53, 0x54]) == nil)
+        #expect(read([0x53, 0x54, 0]) == nil)
+    }
 }

@@ -19,30 +19,73 @@ public enum JSONText {
             ?? Array(text.utf8).withUnsafeBufferPointer { escaped($0, from: start) }
     }
 
-    /// The offset of the first byte that must be escaped, or nil.
+    /// The offset of the first byte that must be escaped, or nil. Eight bytes at a time: names and clubs rarely hold
+    /// a byte to escape, and every text field of every row written goes through here.
     private static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x20 || byte == .quote || byte == .backslash || byte == 0x7F { return index }
-            if byte == 0xE2, isLineOrParagraphSeparator(bytes, at: index) { return index }
-            index += 1
+            if index + 8 <= bytes.count, !mayHoldEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            // A word that may hold one (or the last few bytes): byte by byte.
+            let end = min(index + 8, bytes.count)
+            while index < end {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == .quote || byte == .backslash || byte == 0x7F { return index }
+                if byte == 0xE2, isLineOrParagraphSeparator(bytes, at: index) { return index }
+                index += 1
+            }
         }
         return nil
+    }
+
+    /// Whether any of the eight bytes of `word` is below 0x20, a quote, a backslash, 0x7F, or 0xE2 (which starts
+    /// U+2028 and U+2029): never false when one is. Bit tricks on the whole word: a byte is zero after the XOR
+    /// exactly when it equals the byte looked for, and `x - 0x01…` borrows into the top bit of a byte that was zero
+    /// (or, for `x - 0x20…`, below 0x20) and had it clear.
+    private static func mayHoldEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
+        let control = (word &- ones &* 0x20) & ~word & highBits != 0
+        return control || hasZeroByte(word ^ (ones &* UInt64(UInt8.quote)))
+            || hasZeroByte(word ^ (ones &* UInt64(UInt8.backslash))) || hasZeroByte(word ^ (ones &* 0x7F))
+            || hasZeroByte(word ^ (ones &* 0xE2))
     }
 
     /// Appends `text` as a JSON string literal, quotes included, to `out`: `quoted(_:)` without making a String,
     /// for writers that build their output as bytes.
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let start = firstEscape(in: bytes) else {
-                out.append(.quote)
-                out.append(contentsOf: bytes)
-                out.append(.quote)
-                return
-            }
-            appendEscaped(bytes, from: start, to: &out)
+        text.withUTF8 { appendQuoted($0, to: &out) }
+    }
+
+    /// Appends the text whose well-formed UTF-8 is `bytes` as a JSON string literal, quotes included, to `out`.
+    public static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard let start = firstEscape(in: bytes) else {
+            out.append(.quote)
+            out.append(contentsOf: bytes)
+            out.append(.quote)
+            return
+        }
+        appendEscaped(bytes, from: start, to: &out)
+    }
+
+    /// Appends the decimal digits of `value`, a JSON number, to `out`, without making a String.
+    public static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // Twenty digits hold any magnitude of an Int64; written from the last.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

@@ -18,10 +18,12 @@ public enum PlayerEncoding {
         }
     }
 
-    /// Whether a record has an `age` column, and its value (nil when unknown).
+    /// Whether a record has an `age` column, and its value (nil when unknown): given, or the age on a day, from the
+    /// birth date the record holds.
     public enum AgeField: Hashable, Sendable {
         case omitted
         case included(Int?)
+        case asOf(CalendarDate)
     }
 
     /// The columns of a record: every field, with `age` after `birth_date` when `age` is true.
@@ -31,71 +33,85 @@ public enum PlayerEncoding {
 
     private static let fieldColumns = PlayerField.allCases.map(Column.field)
     private static let columnsWithAge = PlayerField.allCases.flatMap { field in
-        field == .birthDate ? [Column.field(field), .age] : [Column.field(field)]
+        field == ageFollows ? [Column.field(field), .age] : [Column.field(field)]
     }
+
+    /// The field the age is written after.
+    private static let ageFollows = PlayerField.birthDate
 
     /// The player as a compact JSON object:
     /// `{"id":1,"name":"Lionel Messi","position":"RW",…,"birth_date":"1987-06-24","age":38,"image":"messi.png"}`.
     public static func jsonObject(_ player: Player, age: AgeField) -> String {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
         appendJSONObject(player, age: age, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `jsonObject(player, age:)` to `out` as UTF-8, for writers that build their output as bytes (a server
-    /// writing a page of players: several times faster than growing a String).
-    public static func appendJSONObject(_ player: Player, age: AgeField, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + 200 + player.name.utf8.count)
-        let withAge = age != .omitted
-        let keys = withAge ? keysWithAge : keysWithoutAge
-        for (index, column) in columns(age: withAge).enumerated() {
-            out += keys[index]
-            switch column {
-            case .age:
-                if case .included(let years?) = age { appendInteger(Int64(years), to: &out) } else { out += null }
-            case .field(let field): appendJSONValue(player[field], to: &out)
+    /// Appends `jsonObject(player, age:)` to `out` as UTF-8, for writers that build their output as bytes; `values`
+    /// may be a `Player` or a row of the roster read where it lies (a server writing a page of players, which would
+    /// otherwise spend as long making `Player` values and Strings as writing them). Callers that write many players
+    /// reserve the room for them; the array otherwise grows as arrays do.
+    public static func appendJSONObject<Values: PlayerValues>(
+        _ values: Values, age: AgeField, to out: inout [UInt8]
+    ) throws(Values.ReadError) {
+        var index = 0
+        try values.forEachValue { field, value in
+            out += fieldKeys[index]
+            index += 1
+            switch value {
+            case .unknown: out += null
+            case .integer(let number): JSONText.appendInteger(number, to: &out)
+            case .text(let bytes): JSONText.appendQuoted(bytes, to: &out)
+            case .position(let position): appendPosition(position, to: &out)
+            case .date(let date): appendDate(date, to: &out)
             }
+            guard field == ageFollows else { return }
+            let years: Int?
+            switch (age, value) {
+            case (.omitted, _): return
+            case (.included(let given), _): years = given
+            case (.asOf(let day), .date(let birthDate)): years = birthDate.age(on: day)
+            case (.asOf, _): years = nil
+            }
+            out += ageKey
+            if let years { JSONText.appendInteger(Int64(years), to: &out) } else { out += null }
         }
         out.append(UInt8(ascii: "}"))
     }
 
-    /// What comes before each column's value: `{"id":`, then `,"name":`, ….
-    private static let keysWithAge = keys(columns(age: true))
-    private static let keysWithoutAge = keys(columns(age: false))
-
-    private static func keys(_ columns: [Column]) -> [[UInt8]] {
-        columns.enumerated().map { index, column in Array(((index == 0 ? "{" : ",") + "\"\(column.name)\":").utf8) }
+    /// What comes before each field's value: `{"id":`, then `,"name":`, …; and before the age, after the birth date.
+    private static let fieldKeys = PlayerField.allCases.enumerated().map { index, field in
+        Array(((index == 0 ? "{" : ",") + "\"\(field.name)\":").utf8)
     }
+    private static let ageKey = Array(",\"\(Column.age.name)\":".utf8)
 
     private static let null = Array("null".utf8)
-
-    /// The decimal digits of `value` (a small String, kept inline: no allocation).
-    private static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
-        out += String(value).utf8
-    }
 
     /// A field's value as JSON: a number, a string, or `null` for unknown.
     public static func jsonValue(_ value: FieldValue?) -> String {
         var bytes: [UInt8] = []
-        appendJSONValue(value, to: &bytes)
+        switch value {
+        case nil: bytes += null
+        case .integer(let value): JSONText.appendInteger(value, to: &bytes)
+        case .text(let text): JSONText.appendQuoted(text, to: &bytes)
+        case .position(let position): appendPosition(position, to: &bytes)
+        case .date(let date): appendDate(date, to: &bytes)
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func appendJSONValue(_ value: FieldValue?, to out: inout [UInt8]) {
-        switch value {
-        case nil: out += null
-        case .integer(let value): appendInteger(value, to: &out)
-        case .text(let text): JSONText.appendQuoted(text, to: &out)
-        // Position codes are plain capital letters and dates digits and hyphens: nothing to escape.
-        case .position(let position):
-            out.append(.quote)
-            out += position.code.utf8
-            out.append(.quote)
-        case .date(let date):
-            out.append(.quote)
-            out += date.description.utf8
-            out.append(.quote)
-        }
+    // Position codes are plain capital letters and dates digits and hyphens: nothing to escape.
+    private static func appendPosition(_ position: Position, to out: inout [UInt8]) {
+        out.append(.quote)
+        out += position.code.utf8
+        out.append(.quote)
+    }
+
+    private static func appendDate(_ date: CalendarDate, to out: inout [UInt8]) {
+        out.append(.quote)
+        date.appendISO(to: &out)
+        out.append(.quote)
     }
 
     /// The CSV header row of `columns(age:)`; ends with `\n`.
@@ -111,7 +127,11 @@ public enum PlayerEncoding {
             if index > 0 { row += "," }
             switch column {
             case .age:
-                if case .included(let years?) = age { row += String(years) }
+                switch age {
+                case .omitted, .included(nil): break
+                case .included(let years?): row += String(years)
+                case .asOf(let day): if let years = player.birthDate?.age(on: day) { row += String(years) }
+                }
             case .field(let field):
                 switch player[field] {
                 case nil: break

@@ -8,7 +8,8 @@ public struct PlayerPage: Sendable {
     public var players: [Player]
     /// Whether the page was asked for by position (a page token) rather than by number.
     public var isKeyset: Bool
-    /// Where the next page starts, when more players follow.
+    /// Where the next page starts, when more players follow a page asked for by token (nil for a page by number,
+    /// which the next number follows).
     public var next: PagePosition?
 
     public init(paging: PageInfo, players: [Player], isKeyset: Bool, next: PagePosition?) {
@@ -36,6 +37,23 @@ extension Roster {
     /// The page of `query` (paging `.page`): by number, or after `query.after`. The total comes from `cache` when
     /// it holds it for this snapshot (`version`), so that only the page itself is read per request.
     public func page(_ query: PlayerQuery, version: Int64, cache: ResultCache) throws -> PlayerPage {
+        var found: [Player] = []
+        var facts = (paging: PageInfo(page: 0, perPage: 0, total: 0), isKeyset: false)
+        let next = try readPage(query, version: version, cache: cache, begin: { facts = ($0, $1) }) { row in
+            found.append(try Player(row))
+        }
+        return PlayerPage(paging: facts.paging, players: found, isKeyset: facts.isKeyset, next: next)
+    }
+
+    /// `page(_:version:cache:)` read row by row, for writers of bytes: `begin` gets the paging facts (and whether the
+    /// page was asked for by token) once the total is known, then `row` each player of the page in order, as it
+    /// lies in the roster (valid during the call only), with no `Player` made of it. Returns, for a page asked for
+    /// by token, where the next page starts when another follows; nil for a page by number, whose next page is the
+    /// next number.
+    public func readPage(
+        _ query: PlayerQuery, version: Int64, cache: ResultCache,
+        begin: (_ paging: PageInfo, _ isKeyset: Bool) throws -> Void, row: (PlayerRow) throws -> Void
+    ) throws -> PagePosition? {
         guard case .page(let number, let perPage) = query.paging else {
             preconditionFailure("a page needs paging by page")
         }
@@ -44,30 +62,33 @@ extension Roster {
             let total = try cache.value(.init(version: version, kind: "count", criteria: criteria, asOf: nil)) {
                 try players.count(matching: criteria)
             }
-            var found: [Player] = []
             if let after = query.after {
-                // One more than the page holds says whether another page follows.
-                try players.forEachPlayer(
+                try begin(PageInfo(page: 0, perPage: perPage, total: total), true)
+                // One more than the page holds says whether another page follows; the position after the page's
+                // last row is made of that row, the one row of the page that becomes a `Player`.
+                var (count, more, last) = (0, false, PagePosition?.none)
+                try players.forEachRow(
                     matching: criteria, orderedBy: query.sort, after: after.values.isEmpty ? nil : after,
                     limit: perPage + 1, offset: 0
-                ) { found.append($0) }
-                let more = found.count > perPage
-                if more { found.removeLast() }
-                return PlayerPage(
-                    paging: PageInfo(page: 0, perPage: perPage, total: total), players: found, isKeyset: true,
-                    next: more ? PlayerRepository.pagePosition(after: found[found.count - 1], in: query.sort) : nil)
+                ) { player in
+                    count += 1
+                    guard count <= perPage else {
+                        more = true
+                        return
+                    }
+                    if count == perPage {
+                        last = PlayerRepository.pagePosition(after: try Player(player), in: query.sort)
+                    }
+                    try row(player)
+                }
+                return more ? last : nil
             }
-            let paging = PageInfo(page: number, perPage: perPage, total: total)
+            try begin(PageInfo(page: number, perPage: perPage, total: total), false)
             let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: perPage)
             if !overflow, offset < total {
-                try players.forEachPlayer(
-                    matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset
-                ) { found.append($0) }
+                try players.forEachRow(matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, row)
             }
-            let more = number < paging.pages && !found.isEmpty
-            return PlayerPage(
-                paging: paging, players: found, isKeyset: false,
-                next: more ? PlayerRepository.pagePosition(after: found[found.count - 1], in: query.sort) : nil)
+            return nil
         }
     }
 

@@ -1,0 +1,139 @@
+import CSQLite
+import RosterModel
+import Testing
+import TestSupport
+
+@testable import RosterRepository
+
+/// Rows read where they lie (`PlayerRow`): the values they hand out are those of the `Player` made of them, whatever
+/// another tool wrote, and what no `Player` could hold stops the read with an error.
+@Suite struct PlayerRowTests {
+    let folder: TemporaryDirectory
+    let database: RosterDatabase
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
+    }
+
+    /// Each row's values as `forEachValue` hands them out, text as its bytes.
+    private func values() throws -> [[String]] {
+        try database.read { players in
+            var rows: [[String]] = []
+            try players.forEachRow(matching: PlayerCriteria(), orderedBy: [SortOrder(.id)], limit: nil, offset: 0) {
+                var row: [String] = []
+                try $0.forEachValue { field, value in
+                    switch value {
+                    case .unknown: row.append("\(field.name)=?")
+                    case .integer(let number): row.append("\(field.name)=\(number)")
+                    case .text(let bytes): row.append("\(field.name)=\(Array(bytes))")
+                    case .position(let position): row.append("\(field.name)=\(position.code)")
+                    case .date(let date): row.append("\(field.name)=\(date)")
+                    }
+                }
+                rows.append(row)
+            }
+            return rows
+        }
+    }
+
+    private func players() throws -> [Player] {
+        try database.read { players in
+            var found: [Player] = []
+            try players.forEachPlayer(matching: PlayerCriteria(), orderedBy: [SortOrder(.id)], limit: nil, offset: 0) {
+                found.append($0)
+            }
+            return found
+        }
+    }
+
+    /// The same values, read from the players made of the rows.
+    private func valuesOfPlayers() throws -> [[String]] {
+        try players().map { player in
+            var row: [String] = []
+            player.forEachValue { field, value in
+                switch value {
+                case .unknown: row.append("\(field.name)=?")
+                case .integer(let number): row.append("\(field.name)=\(number)")
+                case .text(let bytes): row.append("\(field.name)=\(Array(bytes))")
+                case .position(let position): row.append("\(field.name)=\(position.code)")
+                case .date(let date): row.append("\(field.name)=\(date)")
+                }
+            }
+            return row
+        }
+    }
+
+    @Test func aRowHandsOutWhatThePlayerMadeOfItHolds() throws {
+        try database.write { players in
+            try players.insert(Player(
+                ref: "fpl:1", name: "Kevin \"KDB\" De Bruyne", position: .attackingMidfielder, goals: 7, assists: 9,
+                nationality: "Belgium", club: "Man City", birthDate: CalendarDate(year: 1991, month: 6, day: 28),
+                image: "C:\\kdb.png"))
+            try players.insert(Player(name: "久保 建英", position: .rightWinger))
+        }
+        // Another tool's text, which is not UTF-8 or is UTF-8 no String holds as it is: repaired as
+        // `String(decoding:)` repairs it, in the middle, at the end, after eight bytes of ASCII and before.
+        try database.connection.execute(
+            """
+            PRAGMA ignore_check_constraints = ON;
+            INSERT INTO players (name, position, nationality, club, image) VALUES
+                (CAST(X'41FF42' AS TEXT), 'ST', CAST(X'C0AF' AS TEXT), CAST(X'4142434445464748ED9FBFEDA080' AS TEXT),
+                 CAST(X'61626364656667E282' AS TEXT));
+            PRAGMA ignore_check_constraints = OFF;
+            """)
+        let rows = try values()
+        #expect(rows == (try valuesOfPlayers()))
+        #expect(rows[2][2] == "name=\(Array("A\u{FFFD}B".utf8))")
+        #expect(rows[2][7] == "club=\(Array("ABCDEFGH\u{D7FF}\u{FFFD}\u{FFFD}\u{FFFD}".utf8))")
+        #expect(rows[1] == [
+            "id=2", "ref=?", "name=\(Array("久保 建英".utf8))", "position=RW", "goals=0", "assists=0", "nationality=?",
+            "club=?", "birth_date=?", "image=?",
+        ])
+    }
+
+    @Test(arguments: [
+        ("position", "'XX'", "unknown position 'XX' in players"),
+        ("birth_date", "'1991-02-30'", "invalid birth_date '1991-02-30' in players"),
+    ])
+    func aPositionOrDateNoPlayerCouldHoldIsAnError(column: String, value: String, message: String) throws {
+        try database.write { try $0.insert(Player(name: "Someone", position: .goalkeeper)) }
+        try database.connection.execute(
+            """
+            PRAGMA ignore_check_constraints = ON;
+            UPDATE players SET \(column) = \(value);
+            PRAGMA ignore_check_constraints = OFF;
+            """)
+        let error = try #require(throws: DatabaseError.self) { try values() }
+        #expect(error.code == SQLITE_CORRUPT)
+        #expect(error.message == message)
+        #expect(throws: DatabaseError.self) { try players() }
+    }
+
+    /// The check that hands text out as it lies agrees with the standard library's on every sequence of up to two
+    /// bytes, on each with ASCII before it (read eight bytes at a time), and on sequences of three and four bytes
+    /// around every boundary of UTF-8's table of well-formed sequences.
+    @Test func wellFormedUTF8IsWhatTheStandardLibraryAccepts() {
+        func check(_ bytes: [UInt8]) {
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            let found = bytes.withUnsafeBufferPointer(PlayerRow.isWellFormedUTF8)
+            #expect(found == expected, "\(bytes)")
+        }
+        for first in 0...255 {
+            check([UInt8(first)])
+            check(Array("abcdefghi".utf8) + [UInt8(first)])
+            for second in 0...255 { check([UInt8(first), UInt8(second)]) }
+        }
+        let edges: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+                              0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        for a in edges {
+            for b in edges {
+                for c in edges {
+                    check([a, b, c])
+                    check(Array("12345678".utf8) + [a, b, c, 0x80])
+                    for d in [0x80, 0xBF, 0x41] as [UInt8] { check([a, b, c, d]) }
+                }
+            }
+        }
+    }
+}
