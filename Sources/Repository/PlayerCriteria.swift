@@ -25,41 +25,79 @@ public struct PlayerCriteria: Sendable, Hashable {
     /// `?1`, `?2`, … so that a statement may number further ones and use them before it (in a SELECT list). With
     /// `foldingOnTheFly`, rows whose derived values are missing (another tool wrote them) match too.
     func whereClause(foldingOnTheFly: Bool) -> (sql: String, values: [DatabaseValue]) {
+        var clause = Clause(writesSQL: true)
+        build(&clause, foldingOnTheFly: foldingOnTheFly)
+        return (clause.conditions.isEmpty ? "" : " WHERE " + clause.conditions.joined(separator: " AND "), clause.values)
+    }
+
+    /// The values of `whereClause(foldingOnTheFly:)` alone, without its text: for a statement kept by its `shape`.
+    func whereValues(foldingOnTheFly: Bool) -> [DatabaseValue] {
+        var clause = Clause(writesSQL: false)
+        build(&clause, foldingOnTheFly: foldingOnTheFly)
+        return clause.values
+    }
+
+    /// These criteria with every value replaced by a blank one of its kind: what the text of `whereClause` depends
+    /// on (which filters are given, with how many values), so that criteria of one shape share one statement.
+    var shape: PlayerCriteria {
+        var shape = PlayerCriteria()
+        shape.positionCodes = positionCodes.map { _ in "" }
+        shape.foldedValues = foldedValues.mapValues { $0.map { _ in "" } }
+        shape.nameSearches = nameSearches.map { $0.isEmpty ? [] : [""] }
+        shape.minGoals = minGoals.map { _ in 0 }
+        shape.maxGoals = maxGoals.map { _ in 0 }
+        shape.minAssists = minAssists.map { _ in 0 }
+        shape.maxAssists = maxAssists.map { _ in 0 }
+        shape.birthDateAtMost = birthDateAtMost.map { _ in "" }
+        shape.birthDateAfter = birthDateAfter.map { _ in "" }
+        return shape
+    }
+
+    /// A WHERE clause being built: its values, and its conditions' text unless only the values are wanted.
+    private struct Clause {
+        let writesSQL: Bool
         var conditions: [String] = []
         var values: [DatabaseValue] = []
-        /// A parameter for `value`.
-        func parameter(_ value: DatabaseValue) -> String {
-            values.append(value)
-            return "?\(values.count)"
+
+        /// A condition on `parameters`, whose text `sql` makes of their placeholders (`?3`, `?4`, …), asked only when
+        /// the text is written.
+        mutating func add(_ parameters: [DatabaseValue], _ sql: (_ placeholders: [String]) -> String) {
+            let first = values.count + 1
+            values += parameters
+            if writesSQL { conditions.append(sql((first..<first + parameters.count).map { "?\($0)" })) }
         }
-        func list(_ texts: [String]) -> String { texts.map { parameter(.text($0)) }.joined(separator: ", ") }
+    }
+
+    private func build(_ clause: inout Clause, foldingOnTheFly: Bool) {
         if !positionCodes.isEmpty {
-            conditions.append("position IN (\(list(positionCodes)))")
+            clause.add(positionCodes.map(DatabaseValue.text)) { "position IN (\($0.joined(separator: ", ")))" }
         }
         for (field, keys) in foldedValues.sorted(by: { $0.key < $1.key }) where !keys.isEmpty {
             guard let column = DerivedColumn.folding(field) else {
                 preconditionFailure("\(field.name) has no folded column")
             }
-            let keys = list(keys)
-            conditions.append(
-                foldingOnTheFly
+            clause.add(keys.map(DatabaseValue.text)) { placeholders in
+                let keys = placeholders.joined(separator: ", ")
+                return foldingOnTheFly
                     ? "(\(column.rawValue) IN (\(keys)) OR (\(column.missingCondition) "
                         + "AND rosterdb_fold(\(field.name)) IN (\(keys))))"
-                    : "\(column.rawValue) IN (\(keys))")
+                    : "\(column.rawValue) IN (\(keys))"
+            }
         }
         if !nameSearches.isEmpty {
             let searches = nameSearches.filter { !$0.isEmpty }
             if searches.isEmpty {
-                conditions.append("0")
+                clause.add([]) { _ in "0" }
             } else {
-                let search = "id IN (SELECT rowid FROM players_search WHERE players_search MATCH "
-                    + parameter(.text(PlayerCriteria.searchExpression(searches))) + ")"
                 // The search index holds no words for a row whose sort_name is missing.
-                conditions.append(
-                    foldingOnTheFly
-                        ? "(\(search) OR (sort_name IS NULL AND rosterdb_words_match(name, "
-                            + parameter(.text(PlayerCriteria.wordQuery(searches))) + ")))"
-                        : search)
+                var parameters = [DatabaseValue.text(PlayerCriteria.searchExpression(searches))]
+                if foldingOnTheFly { parameters.append(.text(PlayerCriteria.wordQuery(searches))) }
+                clause.add(parameters) { placeholders in
+                    let search = "id IN (SELECT rowid FROM players_search WHERE players_search MATCH \(placeholders[0]))"
+                    return foldingOnTheFly
+                        ? "(\(search) OR (sort_name IS NULL AND rosterdb_words_match(name, \(placeholders[1]))))"
+                        : search
+                }
             }
         }
         let bounds: [(String, DatabaseValue?)] = [
@@ -68,8 +106,7 @@ public struct PlayerCriteria: Sendable, Hashable {
             ("assists <=", maxAssists.map { .integer(Int64($0)) }),
             ("birth_date <=", birthDateAtMost.map { .text($0) }), ("birth_date >", birthDateAfter.map { .text($0) }),
         ]
-        for case let (comparison, value?) in bounds { conditions.append("\(comparison) \(parameter(value))") }
-        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
+        for case let (comparison, value?) in bounds { clause.add([value]) { "\(comparison) \($0[0])" } }
     }
 
     /// The FTS5 query: each word quoted as a string (so no character of it is FTS syntax) and marked as a prefix,

@@ -40,19 +40,48 @@ extension PlayerRepository {
         offset: Int, cached: Bool
     ) throws -> Statement {
         let folding = try hasUnfoldedRows()
-        var (condition, values) = criteria.whereClause(foldingOnTheFly: folding)
-        let terms = PlayerRepository.orderTerms(order, foldingOnTheFly: folding)
+        let sql: String
+        var values: [DatabaseValue]
         if let after {
+            // A page by token: the text depends on the position's values too, so it is made each time.
+            var condition: String
+            (condition, values) = criteria.whereClause(foldingOnTheFly: folding)
+            let terms = PlayerRepository.orderTerms(order, foldingOnTheFly: folding)
             precondition(after.sort == order && after.values.count == terms.count, "a position of another order")
             let keyset = PlayerRepository.keysetCondition(terms, after.values, values: &values)
             condition += (condition.isEmpty ? " WHERE " : " AND ") + keyset
+            sql = PlayerRepository.selectText(condition, terms, parameters: values.count)
+        } else {
+            // The text is the same for every criteria of one shape: made once, then only the values change.
+            values = criteria.whereValues(foldingOnTheFly: folding)
+            let shape = SelectShape(criteria: criteria.shape, order: order, foldingOnTheFly: folding)
+            if let kept = selectTexts[shape] {
+                sql = kept
+            } else {
+                sql = PlayerRepository.selectText(
+                    criteria.whereClause(foldingOnTheFly: folding).sql,
+                    PlayerRepository.orderTerms(order, foldingOnTheFly: folding), parameters: values.count)
+                if selectTexts.count >= Connection.statementCacheLimit { selectTexts.removeAll() }
+                selectTexts[shape] = sql
+            }
         }
-        let sql = "SELECT \(PlayerColumn.selectList) FROM players" + condition + " ORDER BY "
-            + terms.map(\.orderingSQL).joined(separator: ", ")
-            + " LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
         let statement = cached ? try connection.cached(sql) : try connection.prepare(sql)
         try statement.bind(values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
         return statement
+    }
+
+    /// What the text of a page's SELECT depends on, for a page by number (see `PlayerCriteria.shape`).
+    struct SelectShape: Hashable {
+        let criteria: PlayerCriteria
+        let order: [SortOrder]
+        let foldingOnTheFly: Bool
+    }
+
+    /// The SELECT of `playerStatement` with `condition` (its WHERE clause, using `parameters` parameters) in the
+    /// order of `terms`; its LIMIT and OFFSET are the two parameters after them.
+    private static func selectText(_ condition: String, _ terms: [OrderTerm], parameters: Int) -> String {
+        "SELECT \(PlayerColumn.selectList) FROM players" + condition + " ORDER BY "
+            + terms.map(\.orderingSQL).joined(separator: ", ") + " LIMIT ?\(parameters + 1) OFFSET ?\(parameters + 2)"
     }
 
     /// Each sort key maps to a fixed SQL expression; unknown birth dates and nationalities sort last either way.

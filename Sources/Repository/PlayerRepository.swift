@@ -8,6 +8,9 @@ public final class PlayerRepository {
     let connection: Connection
     /// Statements that run once per import record, prepared on first use and kept, by `PreparedSQL` ordinal.
     private var prepared = [Statement?](repeating: nil, count: PreparedSQL.allCases.count)
+    /// The text of each shape of page asked for by number, made once (`playerStatement`): a server reads one per
+    /// request.
+    var selectTexts: [SelectShape: String] = [:]
 
     init(connection: Connection) {
         self.connection = connection
