@@ -106,6 +106,14 @@ public struct HTTPTarget: Sendable, Equatable {
     private static func decode(
         _ bytes: [UInt8], _ range: Range<Int>, plusIsSpace: Bool, component: HTTPTargetError.Component
     ) throws(HTTPTargetError) -> String {
+        // Most components hold nothing to decode: their text is made straight from the bytes as sent.
+        let plain = !bytes[range].contains { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }
+        if plain {
+            guard let text = String(validating: bytes[range], as: UTF8.self) else {
+                throw HTTPTargetError(.notUTF8(component), at: range.lowerBound)
+            }
+            return text
+        }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(range.count)
         var index = range.lowerBound

@@ -165,9 +165,15 @@ final class ServerCore: @unchecked Sendable {
             // no length and closes the connection after the headers.
             _ = cmhd_send_without_chunks(handle)
         }
-        for field in response.headers where MHD_add_response_header(handle, field.name, field.value) != .YES {
-            record("no memory for the response header \(field.name); closing the connection")
-            return .NO
+        for field in response.headers {
+            // withCString hands over a native String's own bytes: passing the Strings as arguments would copy each.
+            let added = field.name.withCString { name in
+                field.value.withCString { MHD_add_response_header(handle, name, $0) }
+            }
+            guard added == .YES else {
+                record("no memory for the response header \(field.name); closing the connection")
+                return .NO
+            }
         }
         if closing || stopping.load(ordering: .acquiring) {
             _ = MHD_add_response_header(handle, "Connection", "close")

@@ -102,16 +102,24 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Appends `description` to `out` as UTF-8, for writers that build their output as bytes.
     public func appendISO(to out: inout [UInt8]) {
-        CalendarDate.withISO(year: year, month: month, day: day) { out.append(contentsOf: $0) }
+        withISO { out.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with `description` as UTF-8, written on the stack, valid during the call only. Not generic, so
+    /// that other modules call it without looking up generic metadata.
+    public func withISO(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        CalendarDate.withISO(year: year, month: month, day: day, body)
     }
 
     private static func iso(year: Int, month: Int, day: Int) -> String {
-        withISO(year: year, month: month, day: day) { String(decoding: $0, as: UTF8.self) }
+        var text = ""
+        withISO(year: year, month: month, day: day) { text = String(decoding: $0, as: UTF8.self) }
+        return text
     }
 
     /// Calls `body` with `yyyy-MM-dd` written in a buffer on the stack (ten ASCII bytes; years are 1...9999), valid
     /// during the call only.
-    private static func withISO<T>(year: Int, month: Int, day: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    private static func withISO(year: Int, month: Int, day: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
             func digits(_ value: Int, count: Int, endingAt last: Int) {
                 var value = value
@@ -125,7 +133,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
             digits(month, count: 2, endingAt: 6)
             text[7] = UInt8(ascii: "-")
             digits(day, count: 2, endingAt: 9)
-            return body(UnsafeBufferPointer(text))
+            body(UnsafeBufferPointer(text))
         }
     }
 }

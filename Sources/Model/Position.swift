@@ -96,12 +96,13 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
     /// The position whose code is exactly `bytes` (`ST`), or nil: a code read where it lies, as a roster's row holds
     /// it, without making a String of it.
     public init?(code bytes: UnsafeBufferPointer<UInt8>) {
-        guard let index = Position.codeKeys.firstIndex(of: Position.codeKey(bytes)) else { return nil }
-        self = Position.allCases[index]
+        guard let index = Position.codeKeys.elements.firstIndex(of: Position.codeKey(bytes)) else { return nil }
+        self = Position.cases[index]
     }
 
-    /// The codes of `allCases`, in order, each as `codeKey` packs it.
-    private static let codeKeys = allCases.map { codeKey($0.code.utf8) }
+    /// `allCases`, and their codes as `codeKey` packs them: read for every row of every page a server writes.
+    private static let cases = ConstantTable(allCases)
+    private static let codeKeys = ConstantTable(allCases.map { codeKey($0.code.utf8) })
 
     /// Up to three bytes and their count in one number (0, which is no code's, for more); no code is longer.
     private static func codeKey(_ bytes: some Collection<UInt8>) -> UInt32 {

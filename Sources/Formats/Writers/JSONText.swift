@@ -21,7 +21,7 @@ public enum JSONText {
 
     /// The offset of the first byte that must be escaped, or nil. Eight bytes at a time: names and clubs rarely hold
     /// a byte to escape, and every text field of every row written goes through here.
-    private static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         var index = 0
         while index < bytes.count {

@@ -55,16 +55,29 @@ public enum PlayerEncoding {
     public static func appendJSONObject<Values: PlayerValues>(
         _ values: Values, age: AgeField, to out: inout [UInt8]
     ) throws(Values.ReadError) {
+        // Written through a buffer: a player is some thirteen pieces, a page some 260.
+        var writer = ByteWriter()
+        defer { writer.finish(to: &out) }
+        // Read once here rather than checked for being made at each field.
+        let (pieces, room) = (Self.pieces, pieceRoom)
         var index = 0
         try values.forEachValue { field, value in
-            out += fieldKeys[index]
+            _ = writer.reserve(room, flushingTo: &out)
+            writer.write(pieces[index])
             index += 1
             switch value {
-            case .unknown: out += null
-            case .integer(let number): JSONText.appendInteger(number, to: &out)
-            case .text(let bytes): JSONText.appendQuoted(bytes, to: &out)
-            case .position(let position): appendPosition(position, to: &out)
-            case .date(let date): appendDate(date, to: &out)
+            case .unknown: writer.write(pieces[Piece.null])
+            case .integer(let number): writer.write(number)
+            case .text(let bytes): write(bytes, with: &writer, to: &out)
+            // Position codes are plain capital letters and dates digits and hyphens: nothing to escape.
+            case .position(let position):
+                writer.write(.quote)
+                for byte in position.code.utf8 { writer.write(byte) }
+                writer.write(.quote)
+            case .date(let date):
+                writer.write(.quote)
+                date.withISO { writer.write($0) }
+                writer.write(.quote)
             }
             guard field == ageFollows else { return }
             let years: Int?
@@ -74,25 +87,50 @@ public enum PlayerEncoding {
             case (.asOf(let day), .date(let birthDate)): years = birthDate.age(on: day)
             case (.asOf, _): years = nil
             }
-            out += ageKey
-            if let years { JSONText.appendInteger(Int64(years), to: &out) } else { out += null }
+            _ = writer.reserve(room, flushingTo: &out)
+            writer.write(pieces[Piece.age])
+            if let years { writer.write(Int64(years)) } else { writer.write(pieces[Piece.null]) }
         }
-        out.append(UInt8(ascii: "}"))
+        _ = writer.reserve(1, flushingTo: &out)
+        writer.write(UInt8(ascii: "}"))
     }
 
-    /// What comes before each field's value: `{"id":`, then `,"name":`, …; and before the age, after the birth date.
-    private static let fieldKeys = PlayerField.allCases.enumerated().map { index, field in
-        Array(((index == 0 ? "{" : ",") + "\"\(field.name)\":").utf8)
+    /// Text as a JSON string: through the writer when it holds nothing to escape and fits, else (a rare text)
+    /// appended to `out` by `JSONText`, after what the writer holds.
+    private static func write(_ text: UnsafeBufferPointer<UInt8>, with writer: inout ByteWriter, to out: inout [UInt8]) {
+        if JSONText.firstEscape(in: text) == nil, writer.reserve(text.count + 2, flushingTo: &out) {
+            writer.write(.quote)
+            writer.write(text)
+            writer.write(.quote)
+        } else {
+            writer.flush(to: &out)
+            JSONText.appendQuoted(text, to: &out)
+        }
     }
-    private static let ageKey = Array(",\"\(Column.age.name)\":".utf8)
 
-    private static let null = Array("null".utf8)
+    /// What comes before each field's value (`{"id":`, then `,"name":`, …), then before the age, and `null`: written
+    /// for every field of every player, from every thread of a server, so kept as `ConstantPieces`.
+    private static let pieces = ConstantPieces(
+        PlayerField.allCases.enumerated().map { index, field in
+            Array(((index == 0 ? "{" : ",") + "\"\(field.name)\":").utf8)
+        } + [Array(",\"\(Column.age.name)\":".utf8), Array("null".utf8)])
+
+    /// Room for a piece and any value but text: 20 digits, a date or a code in quotes, null.
+    private static let pieceRoom = (0..<pieces.count).map { pieces[$0].count }.max()! + 24
+
+    /// The pieces after the fields'.
+    private enum Piece {
+        static let age = PlayerField.allCases.count
+        static let null = age + 1
+    }
+
+
 
     /// A field's value as JSON: a number, a string, or `null` for unknown.
     public static func jsonValue(_ value: FieldValue?) -> String {
         var bytes: [UInt8] = []
         switch value {
-        case nil: bytes += null
+        case nil: bytes.append(contentsOf: pieces[Piece.null])
         case .integer(let value): JSONText.appendInteger(value, to: &bytes)
         case .text(let text): JSONText.appendQuoted(text, to: &bytes)
         case .position(let position): appendPosition(position, to: &bytes)
