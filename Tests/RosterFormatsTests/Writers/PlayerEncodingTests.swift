@@ -47,6 +47,21 @@ import Testing
             """#)
     }
 
+    /// Texts longer than the writer's buffer, around its size, and with characters to escape, are written whole
+    /// and in order.
+    @Test(arguments: [0, 1, 900, 1015, 1022, 1023, 1024, 1025, 3000])
+    func longTextsAreWrittenWhole(length: Int) {
+        let player = Player(
+            id: 7, ref: String(repeating: "r", count: length), name: String(repeating: "\"é", count: 100),
+            position: .striker, nationality: String(repeating: "n", count: max(0, 1024 - length)),
+            club: "\u{2028}" + String(repeating: "c", count: length), image: String(repeating: "i", count: length))
+        let expected = "{\"id\":7,\"ref\":\(JSONText.quoted(player.ref!)),\"name\":\(JSONText.quoted(player.name)),"
+            + "\"position\":\"ST\",\"goals\":0,\"assists\":0,\"nationality\":\(JSONText.quoted(player.nationality!)),"
+            + "\"club\":\(JSONText.quoted(player.club!)),\"birth_date\":null,\"age\":null,"
+            + "\"image\":\(JSONText.quoted(player.image!))}"
+        #expect(PlayerEncoding.jsonObject(player, age: .included(nil)) == expected)
+    }
+
     @Test func csvHeaders() {
         #expect(PlayerEncoding.csvHeader(age: false) == "id,ref,name,position,goals,assists,nationality,club,birth_date,image\n")
         #expect(PlayerEncoding.csvHeader(age: true)
