@@ -26,7 +26,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { Field(name: $0.0, value: $0.1) }
+        // Room for the few more a response gets on its way out (ETag, Cache-Control, nosniff…), so that adding them
+        // does not copy the fields each time.
+        fields = []
+        fields.reserveCapacity(elements.count + 6)
+        for (name, value) in elements { fields.append(Field(name: name, value: value)) }
     }
 
     public func makeIterator() -> IndexingIterator<[Field]> {
