@@ -53,6 +53,12 @@ public struct PlayerCriteria: Sendable, Hashable {
         return shape
     }
 
+    /// Whether the WHERE clause reads a folded column (a nationality or club key, or the name search), whose text
+    /// then depends on `foldingOnTheFly`; no other filter does.
+    var readsFoldedColumns: Bool {
+        foldedValues.values.contains { !$0.isEmpty } || nameSearches.contains { !$0.isEmpty }
+    }
+
     /// A WHERE clause being built: its values, and its conditions' text unless only the values are wanted.
     private struct Clause {
         let writesSQL: Bool

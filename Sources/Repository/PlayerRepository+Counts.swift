@@ -5,7 +5,7 @@ extension PlayerRepository {
     /// One pass over the position index when the criteria allow it, far cheaper than `groupStats`, which reads
     /// every row for its sums and ages.
     public func countsByPosition(matching criteria: PlayerCriteria) throws -> [Position: Int] {
-        let (condition, values) = criteria.whereClause(foldingOnTheFly: try hasUnfoldedRows())
+        let (condition, values) = criteria.whereClause(foldingOnTheFly: try foldsOnTheFly(criteria))
         let statement = try connection.cached(
             "SELECT position, count(*) FROM players" + condition + " GROUP BY position")
         try statement.bind(values)

@@ -1,9 +1,24 @@
 import RosterModel
 
 extension PlayerRepository {
+    /// Whether a statement over `criteria` in `order` must fold on the fly the rows whose folded values are missing:
+    /// only when it filters or sorts on a folded column, and such rows exist. One that reads no folded column (a
+    /// list by position sorted by goals) does not ask, which would cost a statement of its own per request.
+    func foldsOnTheFly(_ criteria: PlayerCriteria, orderedBy order: [SortOrder] = []) throws -> Bool {
+        guard criteria.readsFoldedColumns || order.contains(where: { Self.foldedSortKeys.contains($0.key) }) else {
+            return false
+        }
+        return try hasUnfoldedRows()
+    }
+
+    /// The sort keys whose order reads a folded column: those whose terms differ when folding on the fly.
+    static let foldedSortKeys = Set(SortKey.allCases.filter { key in
+        orderClause([SortOrder(key)], foldingOnTheFly: true) != orderClause([SortOrder(key)], foldingOnTheFly: false)
+    })
+
     /// The number of players that match `criteria`.
     public func count(matching criteria: PlayerCriteria) throws -> Int {
-        let (condition, values) = criteria.whereClause(foldingOnTheFly: try hasUnfoldedRows())
+        let (condition, values) = criteria.whereClause(foldingOnTheFly: try foldsOnTheFly(criteria))
         let statement = try connection.cached("SELECT count(*) FROM players" + condition)
         try statement.bind(values)
         return try statement.firstRow { $0.int(at: 0) } ?? 0
@@ -39,7 +54,7 @@ extension PlayerRepository {
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,
         offset: Int, cached: Bool
     ) throws -> Statement {
-        let folding = try hasUnfoldedRows()
+        let folding = try foldsOnTheFly(criteria, orderedBy: order)
         let sql: String
         var values: [DatabaseValue]
         if let after {

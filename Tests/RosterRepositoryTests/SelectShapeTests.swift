@@ -43,6 +43,17 @@ import TestSupport
         #expect(criteria.shape.shape == criteria.shape)
     }
 
+    /// A statement asks whether rows wait for folding only when its text depends on the answer.
+    @Test(arguments: criteria)
+    func onlyFiltersOnFoldedColumnsDependOnFolding(criteria: PlayerCriteria) {
+        #expect(criteria.readsFoldedColumns
+            == (criteria.whereClause(foldingOnTheFly: true).sql != criteria.whereClause(foldingOnTheFly: false).sql))
+    }
+
+    @Test func onlySortsOnFoldedColumnsDependOnFolding() {
+        #expect(PlayerRepository.foldedSortKeys == [.name, .nationality, .club])
+    }
+
     @Test func queriesOfOneShapeEachFindTheirOwnPlayers() throws {
         let folder = try TemporaryDirectory()
         let database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
