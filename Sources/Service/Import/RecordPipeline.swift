@@ -1,6 +1,7 @@
 import Glibc
 import RosterFormats
 import RosterModel
+import RosterRepository
 import Synchronization
 
 /// Reads and validates an input's records on a second thread, a batch at a time, while the importing thread
@@ -18,8 +19,8 @@ import Synchronization
 final class RecordPipeline: @unchecked Sendable {
     /// One record's outcome, in input order.
     enum Item: Sendable {
-        /// A record that passed validation.
-        case valid(RawRecord, Player)
+        /// A record that passed validation, as the row to write (folded here, off the writing thread).
+        case valid(RawRecord, PlayerRow)
         /// A record and everything wrong with it.
         case invalid([RecordProblem])
         /// Input that could not be read as its format (or could not be read at all).
@@ -131,7 +132,7 @@ final class RecordPipeline: @unchecked Sendable {
                     record = mapping.apply(record)
                 }
                 switch validator.validate(record, unknown: &unknown) {
-                case .valid(let player): batch.items.append(.valid(record, player))
+                case .valid(let player): batch.items.append(.valid(record, PlayerRow(player)))
                 case .invalid(let problems): batch.items.append(.invalid(problems))
                 }
             } catch {
