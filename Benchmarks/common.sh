@@ -35,15 +35,50 @@ build_release() {
     [ -x "$ROSTERDB" ] || die "no binary at $ROSTERDB"
 }
 
-# Benchmarks/data/players-COUNT.{json,ndjson,csv}, generated once: the generator is deterministic, so files left
-# by an earlier run are the same bytes.
+# Which names the generated players carry: "" for the generator's default few thousand, "-diverse" for its
+# --diverse mode (hundreds of thousands of distinct name words, as real registries have). Set by take_data_option.
+KIND=""
+
+# Handles an option about the generated data; returns 1 for any other argument.
+take_data_option() {
+    case "$1" in
+        --diverse) KIND="-diverse" ;;
+        *) return 1 ;;
+    esac
+}
+
+# The path of the generated players: players_file COUNT EXTENSION.
+players_file() { printf '%s/players%s-%s.%s' "$DATA" "$KIND" "$1" "$2"; }
+
+# Benchmarks/data/players[-diverse]-COUNT.{json,ndjson,csv}, generated once: the generator is deterministic, so
+# files left by an earlier run are the same bytes.
 ensure_players() {
-    local count="$1"
-    if [ -f "$DATA/players-$count.json" ] && [ -f "$DATA/players-$count.ndjson" ] && [ -f "$DATA/players-$count.csv" ]; then
-        return
-    fi
-    note "Generating $count players into Benchmarks/data/…"
-    python3 Benchmarks/generate_players.py "$count" "$DATA"
+    local count="$1" ext
+    for ext in json ndjson csv; do
+        [ -f "$(players_file "$count" "$ext")" ] || break
+        [ "$ext" != csv ] || return 0
+    done
+    note "Generating $count players${KIND:+ (--diverse)} into Benchmarks/data/…"
+    python3 Benchmarks/generate_players.py "$count" "$DATA" ${KIND:+--diverse}
+}
+
+# Writes to $2 the sqlite3 shell's bare load of the JSON array $1: a plain table (no index, no CHECK constraint, no
+# search index) filled by one INSERT … SELECT over json_each(readfile()) in one transaction. It is what SQLite
+# itself needs to parse the file and write its rows, the floor that rosterdb's import is measured against. The
+# path is written as given.
+write_bare_load_sql() {
+    local literal="'${1//\'/\'\'}'"
+    cat >"$2" <<SQL
+CREATE TABLE players(name TEXT, position TEXT, goals INTEGER, assists INTEGER, nationality TEXT, birth_date TEXT,
+                     image TEXT);
+BEGIN;
+INSERT INTO players
+SELECT json_extract(value, '\$.name'), json_extract(value, '\$.position'), json_extract(value, '\$.goals'),
+       json_extract(value, '\$.assists'), json_extract(value, '\$.nationality'), json_extract(value, '\$.birth_date'),
+       json_extract(value, '\$.image')
+FROM json_each(readfile($literal));
+COMMIT;
+SQL
 }
 
 # Median wall time in seconds of each command in a hyperfine --export-json file, one per line, in order.

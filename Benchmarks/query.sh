@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Query benchmark: the process wall time of rosterdb's query and show commands against the sqlite3 CLI running the
 # same SQL on the same file, one hyperfine call per pair, after checking that both return the same rows.
-# Usage: Benchmarks/query.sh [N]   (default 1000000; from any folder). Exits 1 when a target fails, 2 when the
-# two sides of a pair disagree.
+# Usage: Benchmarks/query.sh [--diverse] [N]   (default 1000000; from any folder). Exits 1 when a target fails, 2
+# when the two sides of a pair disagree. --diverse uses players with diverse names (generate_players.py --diverse).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source Benchmarks/common.sh
 
-N="${1:-1000000}"
-[[ "$N" =~ ^[1-9][0-9]*$ ]] || die "usage: Benchmarks/query.sh [N], N a whole number ≥ 1"
+N=1000000
+for arg in "$@"; do take_data_option "$arg" || N="$arg"; done
+[[ "$N" =~ ^[1-9][0-9]*$ ]] || die "usage: Benchmarks/query.sh [--diverse] [N], N a whole number ≥ 1"
 # Commands of a few milliseconds: no shell in between (-N), warm caches, and many runs (hyperfine keeps going past
 # 30 until about 3 s have passed).
 HYPERFINE=(hyperfine -N --style basic --warmup 5 --min-runs 30)
@@ -19,11 +20,11 @@ ensure_players "$N"
 
 # The roster, built by rosterdb from the generated JSON once and reused: a complete one has all N players (an import
 # is all-or-nothing) and is moved into place only when done.
-DB="$DATA/roster-$N.db"
+DB="$DATA/roster$KIND-$N.db"
 if [ ! -f "$DB" ] || [ "$(sqlite3 "$DB" 'SELECT count(*) FROM players' 2>/dev/null)" != "$N" ]; then
     note "Building $DB with rosterdb import…"
     rm -f "$DB" "$DB-wal" "$DB-shm"
-    "$ROSTERDB" --db "$TMP/roster.db" import "$DATA/players-$N.json" >&2
+    "$ROSTERDB" --db "$TMP/roster.db" import "$(players_file "$N" json)" >&2
     [ ! -e "$TMP/roster.db-wal" ] || sqlite3 "$TMP/roster.db" 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null
     mv "$TMP/roster.db" "$DB"
 fi
@@ -56,11 +57,11 @@ pair "show $SHOW_ID" "show $SHOW_ID" "" "SELECT $COLUMNS FROM players WHERE id =
 rcommand() { printf '%s --db %s %s' "$(q "$ROSTERDB")" "$(q "$DB")" "$1"; }
 scommand() { printf 'sqlite3 %s %s' "$(q "$DB")" "$(q "${1:+$1; }$2")"; }
 
-echo "# Query benchmark, N = $N"
+echo "# Query benchmark, N = $N${KIND:+ (diverse names)}"
 echo
 print_machine
 echo
-echo "Database: Benchmarks/data/roster-$N.db, built by \`rosterdb import players-$N.json\`."
+echo "Database: $(shown "$DB"), built by \`rosterdb import $(basename "$(players_file "$N" json)")\`."
 echo
 
 # 1. Equivalence: rosterdb's rows (ndjson, or show's json) and total (query --format json) against the sqlite3
