@@ -21,7 +21,9 @@ import random
 import re
 import sys
 
-import diverse_names
+# The scripts write nothing beside themselves but Benchmarks/data: no __pycache__ for the module below.
+sys.dont_write_bytecode = True
+import diverse_names  # noqa: E402
 
 FIRST = ["Lionel", "Kylian", "Erling", "Martin", "Kevin", "Luka", "Jude", "Vinícius", "Mohamed", "Ángel", "Robert",
          "Harry", "Virgil", "Antonio", "Trent", "Alphonso", "Achraf", "Thibaut", "Manuel", "Jan", "José", "João",
