@@ -81,6 +81,11 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
     ///
     /// `st`, `Striker`, `CDM`, `Centre Back`, `center-back` and `Defender` are all accepted; anything else is nil.
     public init?(parsing text: String) {
+        // Most feeds write the code itself.
+        if let position = Position(rawValue: text) {
+            self = position
+            return
+        }
         var key = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -115,9 +115,10 @@ public struct RecordValidator: Sendable {
     /// The field's value checked by `rule`: nil for unknown, or the message that says what is wrong.
     func value(of raw: RawField, by rule: FieldRule) -> Result<FieldValue?, Message> {
         // Only the birth date's `age` alias carries a hint, so the name is compared only then.
-        if rule.aliases.contains(where: { $0.numberHint != nil }),
-            let hint = rule.aliases.first(where: { FieldNames.key($0.name) == FieldNames.key(raw.name) })?.numberHint,
-            let number = RecordValidator.numberText(raw.value)
+        if let number = RecordValidator.numberText(raw.value),
+            let hint = rule.aliases.first(where: {
+                $0.numberHint != nil && FieldNames.key($0.name) == FieldNames.key(raw.name)
+            })?.numberHint
         {
             return .failure(Message("\(hint) (got \(number))"))
         }
@@ -139,18 +140,19 @@ public struct RecordValidator: Sendable {
         case .cell(let text): literal = RecordValidator.trimmed(text)
         default: return .failure(Message("expected \(what), got \(RecordValidator.describe(value))"))
         }
-        let shown = RecordValidator.shown(value)
+        // Only for messages: most numbers are fine.
+        func shown() -> String { RecordValidator.shown(value) }
         guard let number = RecordValidator.wholeNumber(literal) else {
-            return .failure(Message("expected \(what), got \(shown)"))
+            return .failure(Message("expected \(what), got \(shown())"))
         }
         switch number {
-        case .negative: return .failure(Message("must not be negative, got \(shown)"))
+        case .negative: return .failure(Message("must not be negative, got \(shown())"))
         case .tooLarge:
-            return .failure(Message("must be at most \(range.upperBound.groupedDigits), got \(shown)"))
+            return .failure(Message("must be at most \(range.upperBound.groupedDigits), got \(shown())"))
         case .value(let number) where number < range.lowerBound:
-            return .failure(Message("expected \(what), got \(shown)"))
+            return .failure(Message("expected \(what), got \(shown())"))
         case .value(let number) where number > range.upperBound:
-            return .failure(Message("must be at most \(range.upperBound.groupedDigits), got \(shown)"))
+            return .failure(Message("must be at most \(range.upperBound.groupedDigits), got \(shown())"))
         case .value(let number): return .success(number)
         }
     }

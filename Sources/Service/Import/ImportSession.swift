@@ -79,8 +79,9 @@ struct ImportSession {
             }
             return mapping.headerProblem(columns)
         }
+        // Into an empty roster every record is written: its names are folded on the reading thread.
         let pipeline = RecordPipeline(
-            reader: reader, mapping: mapping,
+            reader: reader, mapping: mapping, foldsNames: rosterSizeBefore == 0,
             validator: RecordValidator(
                 latestBirthDate: options.latestBirthDate, file: input.name, dateFormat: options.dateFormat))
         var finished = false
