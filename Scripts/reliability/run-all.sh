@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the six reliability scripts with modest sizes, crash safety and readers during a write also into an empty
-# roster (about fourteen minutes on two cores, after the release build), one result line each, then "reliability: N passed, N failed". Exits non-zero when any failed.
+# roster (about fourteen minutes on two cores, after the release build), one result line each, then
+# "reliability: N passed, N failed". Exits non-zero when any failed.
 #
 # Usage: run-all.sh [--binary PATH]   (default: builds the release binary)
 set -euo pipefail
