@@ -27,7 +27,7 @@ echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
 echo "| $N | $(time_cells "$TMP/time") |"
 echo
 echo "rosterdb: $(shown "$(cat "$TMP/stream-summary")")"
-echo "generator: $(cat "$TMP/generator")"
+[ ! -s "$TMP/generator" ] || echo "generator: $(cat "$TMP/generator")"
 echo
 echo "Targets:"
 rss="$(time_field rss "$TMP/time")"
