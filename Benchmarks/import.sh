@@ -9,7 +9,9 @@ source Benchmarks/common.sh
 
 N=1000000
 for arg in "$@"; do take_data_option "$arg" || N="$arg"; done
-[[ "$N" =~ ^[1-9][0-9]*$ ]] && [ "$N" -ge 10 ] || die "usage: Benchmarks/import.sh [--diverse] [N], N a whole number ≥ 10"
+if ! [[ "$N" =~ ^[1-9][0-9]*$ ]] || [ "$N" -lt 10 ]; then
+    die "usage: Benchmarks/import.sh [--diverse] [N], N a whole number ≥ 10"
+fi
 SMALL=$((N / 10))
 RUNS=3  # Imports of a million take seconds to minutes each; three runs keep the whole run to minutes.
 

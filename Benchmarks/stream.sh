@@ -3,7 +3,7 @@
 # prints rosterdb's wall time, CPU time and peak RSS (GNU time, rosterdb alone) as Markdown. The generator runs on
 # the same cores at the same time, so compare rosterdb's CPU time between runs; its wall time includes waiting for
 # the generator.
-# Usage: Benchmarks/stream.sh [--diverse] [N]   (default N 10000000; from any folder)
+# Usage: Benchmarks/stream.sh [--diverse] [N]   (default N 10000000; from any folder). Exits 1 when a target fails.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source Benchmarks/common.sh
@@ -19,18 +19,17 @@ DB="$TMP/stream.db"
 echo "# Streamed import, N = $N${KIND:+ (diverse names)}"
 echo
 echo "- load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
-echo "- \`python3 Benchmarks/generate_players.py $N -${KIND:+ --diverse} | rosterdb --db \$TMP/stream.db import -\`"
+echo "- \`$(stream_command "$N" "$DB")\`"
 echo
-python3 Benchmarks/generate_players.py "$N" - ${KIND:+--diverse} 2>"$TMP/generator" \
-    | /usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "$ROSTERDB" --db "$DB" import - >/dev/null 2>"$TMP/summary" \
-    || { cat "$TMP/summary" "$TMP/generator" >&2; die "the streamed import failed"; }
-rows="$(sqlite3 "$DB" 'SELECT count(*) FROM players')"
-[ "$rows" = "$N" ] || die "the roster holds $rows players, not $N"
-read -r wall user sys rss <"$TMP/time"
+stream_import "$N" "$DB" "$TMP/time"
 echo "| players | wall s | user s | sys s | user+sys s | peak RSS MB |"
 echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
-awk -v n="$N" -v w="$wall" -v u="$user" -v s="$sys" -v m="$rss" \
-    'BEGIN { printf "| %d | %.2f | %.2f | %.2f | %.2f | %.1f |\n", n, w, u, s, u + s, m / 1024 }'
+echo "| $N | $(time_cells "$TMP/time") |"
 echo
-echo "rosterdb: $(shown "$(cat "$TMP/summary")")"
-echo "generator: $(cat "$TMP/generator")"
+echo "rosterdb: $(shown "$(cat "$TMP/stream-summary")")"
+[ ! -s "$TMP/generator" ] || echo "generator: $(cat "$TMP/generator")"
+echo
+echo "Targets:"
+rss="$(time_field rss "$TMP/time")"
+check "rosterdb peak RSS ≤ 64 MB" "$rss" 64 "$rss MB"
+[ "$FAILED" -eq 0 ] || exit 1
