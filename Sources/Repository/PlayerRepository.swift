@@ -231,7 +231,7 @@ public final class PlayerRepository {
             case .text: player[field] = .text(statement.text(at: column))
             case .position:
                 let code = statement.text(at: column)
-                guard let position = Position(rawValue: code) else {
+                guard let position = Position(code: code) else {
                     throw DatabaseError(
                         code: SQLITE_CORRUPT, message: "unknown position '\(code)' in players", sql: statement.sql)
                 }
