@@ -34,16 +34,17 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
         self = position
     }
 
-    /// Up to the first four bytes of `code` in one number (codes have two or three); 0 for longer text.
+    /// The bytes of `code` and their count in one number (codes have two or three bytes); 0 for longer text.
     private static func packed(_ code: String) -> UInt32 {
         var key: UInt32 = 0
-        var count = 0
+        var count: UInt32 = 0
         for byte in code.utf8 {
             count += 1
-            if count > 4 { return 0 }
+            if count > 3 { return 0 }
             key = key << 8 | UInt32(byte)
         }
-        return key
+        // The count tells `ST` from `\0ST`.
+        return count << 24 | key
     }
 
     private static let byPackedCode = Dictionary(uniqueKeysWithValues: allCases.map { (packed($0.code), $0) })

@@ -48,4 +48,9 @@ import Testing
         #expect(Position.rightWinger.fullName == "Right Winger")
         #expect(Position.accepted == "accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender")
     }
+
+    @Test func aCodeFindsItsPositionAndNothingElseDoes() {
+        for position in Position.allCases { #expect(Position(code: position.code) == position) }
+        for text in ["", "st", "S", "STR", "STRIKER", "ST ", "GKGK", "\u{0}ST"] { #expect(Position(code: text) == nil) }
+    }
 }
