@@ -18,8 +18,6 @@ source "$(dirname "$0")/lib/common.sh"
 roster_size=50000 feed_size=250000 min_calls=200 readers=2
 while [ $# -gt 0 ]; do
     case "$1" in
-        --roster) roster_size="$2" ;;
-        --feed) feed_size="$2" ;;
         --min-calls) min_calls="$2" ;;
         --readers) readers="$2" ;;
         *) parse_common_option "$@" || fail "unknown option $1" ;;

@@ -8,10 +8,7 @@ set -euo pipefail
 SCRIPT_NAME=run-all
 source "$(dirname "$0")/lib/common.sh"
 
-while [ $# -gt 0 ]; do
-    parse_common_option "$@" || fail "unknown option $1"
-    shift 2
-done
+parse_common_options "$@"
 ensure_binary
 here="$(cd "$(dirname "$0")" && pwd)"
 
