@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# Shared by import.sh and query.sh (sourced, not run): tool checks, the release build, the generated data and a
-# temporary folder. Callers have already done `set -euo pipefail` and cd'd to the repository root.
+# Shared by the benchmark scripts (sourced, not run): tool checks, the release build, the generated data, the
+# rosters built from it, GNU time's figures and a temporary folder. Callers have already done `set -euo pipefail`
+# and cd'd to the repository root.
 
 DATA="$PWD/Benchmarks/data"
 TMP="$(mktemp -d)"
@@ -35,15 +36,106 @@ build_release() {
     [ -x "$ROSTERDB" ] || die "no binary at $ROSTERDB"
 }
 
-# Benchmarks/data/players-COUNT.{json,ndjson,csv}, generated once: the generator is deterministic, so files left
-# by an earlier run are the same bytes.
+# Which names the generated players carry: "" for the generator's default few thousand, "-diverse" for its
+# --diverse mode (hundreds of thousands of distinct name words, as real registries have). Set by take_data_option.
+KIND=""
+
+# Handles an option about the generated data; returns 1 for any other argument.
+take_data_option() {
+    case "$1" in
+        --diverse) KIND="-diverse" ;;
+        *) return 1 ;;
+    esac
+}
+
+# The path of the generated players: players_file COUNT EXTENSION.
+players_file() { printf '%s/players%s-%s.%s' "$DATA" "$KIND" "$1" "$2"; }
+
+# Benchmarks/data/players[-diverse]-COUNT.{json,ndjson,csv}, generated once: the generator is deterministic, so
+# files left by an earlier run are the same bytes.
 ensure_players() {
-    local count="$1"
-    if [ -f "$DATA/players-$count.json" ] && [ -f "$DATA/players-$count.ndjson" ] && [ -f "$DATA/players-$count.csv" ]; then
-        return
+    local count="$1" ext
+    for ext in json ndjson csv; do
+        [ -f "$(players_file "$count" "$ext")" ] || break
+        [ "$ext" != csv ] || return 0
+    done
+    note "Generating $count players${KIND:+ (--diverse)} into Benchmarks/data/…"
+    python3 Benchmarks/generate_players.py "$count" "$DATA" ${KIND:+--diverse}
+}
+
+# Benchmarks/data/players[-diverse]-COUNT.ndjson alone, generated once (streamed by the generator into a temporary
+# file, then moved into place): at ten million players the JSON and CSV would add 2.4 GB that nothing reads.
+ensure_ndjson() {
+    local count="$1" file
+    file="$(players_file "$count" ndjson)"
+    [ ! -f "$file" ] || return 0
+    note "Generating $count players${KIND:+ (--diverse)} as NDJSON into Benchmarks/data/…"
+    python3 Benchmarks/generate_players.py "$count" - ${KIND:+--diverse} >"$TMP/players.ndjson"
+    mv "$TMP/players.ndjson" "$file"
+}
+
+# The path of the roster of COUNT generated players that ensure_roster builds.
+roster_file() { printf '%s/roster%s-%s.db' "$DATA" "$KIND" "$1"; }
+
+# Benchmarks/data/roster[-diverse]-COUNT.db, built by `rosterdb import players[-diverse]-COUNT.ndjson` once and
+# reused: a complete one has all COUNT players (an import is all-or-nothing) and is moved into place only when done.
+# (The JSON, NDJSON and CSV files hold the same players with the same ids, so the roster is the same from any.)
+# Migrations of a roster built by an older rosterdb are applied here, not while measuring. Needs build_release.
+ensure_roster() {
+    local count="$1" db
+    db="$(roster_file "$count")"
+    if [ ! -f "$db" ] || [ "$(sqlite3 "$db" 'SELECT count(*) FROM players' 2>/dev/null)" != "$count" ]; then
+        ensure_ndjson "$count"
+        note "Building $(shown "$db") with rosterdb import…"
+        rm -f "$db" "$db-wal" "$db-shm" "$TMP/roster.db" "$TMP/roster.db-wal" "$TMP/roster.db-shm"
+        "$ROSTERDB" --db "$TMP/roster.db" import "$(players_file "$count" ndjson)" >&2
+        [ ! -e "$TMP/roster.db-wal" ] || sqlite3 "$TMP/roster.db" 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null
+        mv "$TMP/roster.db" "$db"
     fi
-    note "Generating $count players into Benchmarks/data/…"
-    python3 Benchmarks/generate_players.py "$count" "$DATA"
+    "$ROSTERDB" --db "$db" init >&2
+}
+
+# The size on disk of roster $1 (the file, and its write-ahead log when one is left), per player, and per table and
+# index (SQLite's dbstat), as Markdown.
+print_roster_size() {
+    local db="$1" players bytes wal
+    players="$(sqlite3 "$db" 'SELECT count(*) FROM players')"
+    bytes="$(stat -c %s "$db")"
+    wal="$(stat -c %s "$db-wal" 2>/dev/null || echo 0)"
+    printf -- '- %s: %s bytes (%s MB) for %s players: **%s bytes/player**' "$(shown "$db")" "$bytes" \
+        "$(mib "$bytes")" "$players" "$(awk -v b="$bytes" -v n="$players" 'BEGIN { printf "%.1f", b / n }')"
+    [ "$wal" = 0 ] && echo || printf '; write-ahead log %s bytes\n' "$wal"
+    printf -- '- free pages: %s of %s (%s bytes each)\n' "$(sqlite3 "$db" 'PRAGMA freelist_count')" \
+        "$(sqlite3 "$db" 'PRAGMA page_count')" "$(sqlite3 "$db" 'PRAGMA page_size')"
+    echo
+    if sqlite3 "$db" 'SELECT 1 FROM dbstat LIMIT 1' >/dev/null 2>&1; then
+        echo "| table or index | MB | bytes/player | share |"
+        echo "| --- | ---: | ---: | ---: |"
+        sqlite3 -separator ' ' "$db" 'SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC, 1' \
+            | awk -v n="$players" -v total="$bytes" '{ printf "| %s | %.1f | %.1f | %.1f%% |\n", $1, $2 / 1048576,
+                                                           $2 / n, 100 * $2 / total }'
+    else
+        echo "(This sqlite3 CLI has no dbstat table, so the size per table and index is not shown.)"
+    fi
+}
+
+# Writes to $2 the sqlite3 shell's bare load of the JSON array $1: a plain table (no index, no CHECK constraint, no
+# search index) filled by one INSERT … SELECT over json_each(readfile()) in one transaction. It is what SQLite
+# itself needs to parse the file and write its rows, the floor that rosterdb's import is measured against. The
+# path is written as given.
+write_bare_load_sql() {
+    local literal="'${1//\'/\'\'}'"
+    cat >"$2" <<SQL
+CREATE TABLE players(name TEXT, position TEXT, goals INTEGER, assists INTEGER, nationality TEXT, birth_date TEXT,
+                     image TEXT);
+BEGIN;
+INSERT INTO players
+SELECT json_extract(value, '\$.name'), json_extract(value, '\$.position'), json_extract(value, '\$.goals'),
+       json_extract(value, '\$.assists'), json_extract(value, '\$.nationality'), json_extract(value, '\$.birth_date'),
+       json_extract(value, '\$.image')
+FROM json_each(readfile($literal));
+COMMIT;
+SQL
 }
 
 # Median wall time in seconds of each command in a hyperfine --export-json file, one per line, in order.
@@ -57,10 +149,38 @@ peak_rss_mib() {
     awk '{ printf "%.1f", $1 / 1024 }' "$TMP/rss"
 }
 
-# Ratio a/b with two decimals; fmt_ms prints seconds as milliseconds.
+# GNU time's format (/usr/bin/time -f) for time_cells: wall, user and system seconds, peak RSS in KiB.
+TIME_FORMAT='%e %U %S %M'
+# The Markdown cells "wall s | user s | sys s | user+sys s | peak RSS MB" of a file GNU time wrote in TIME_FORMAT.
+time_cells() { awk '{ printf "%.2f | %.2f | %.2f | %.2f | %.1f", $1, $2, $3, $2 + $3, $4 / 1024 }' "$1"; }
+# One figure of such a file: wall, cpu (user + sys) in seconds, or rss in MiB.
+time_field() {
+    awk -v f="$1" '{ if (f == "wall") print $1; else if (f == "cpu") print $2 + $3; else printf "%.1f", $4 / 1024 }' \
+        "$2"
+}
+
+# Pipes the generator's NDJSON of COUNT players into `rosterdb --db DB import -`, no file on disk, with rosterdb
+# alone under GNU time (TIME_FORMAT into TIMEFILE); its summary goes to $TMP/stream-summary, the generator's to
+# $TMP/generator. Dies unless the roster then holds COUNT players. stream_command prints the command line.
+stream_import() {
+    local count="$1" db="$2" timefile="$3" rows
+    python3 Benchmarks/generate_players.py "$count" - ${KIND:+--diverse} 2>"$TMP/generator" \
+        | /usr/bin/time -f "$TIME_FORMAT" -o "$timefile" "$ROSTERDB" --db "$db" import - >/dev/null \
+            2>"$TMP/stream-summary" \
+        || { cat "$TMP/stream-summary" "$TMP/generator" >&2; die "the streamed import failed"; }
+    rows="$(sqlite3 "$db" 'SELECT count(*) FROM players')"
+    [ "$rows" = "$count" ] || die "the streamed roster holds $rows players, not $count"
+}
+stream_command() {
+    printf 'python3 Benchmarks/generate_players.py %s -%s | rosterdb --db %s import -' "$1" "${KIND:+ --diverse}" \
+        "$(shown "$2")"
+}
+
+# Ratio a/b with two decimals; fmt_ms prints seconds as milliseconds, mib bytes as MiB.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 fmt_s() { awk -v s="$1" 'BEGIN { printf "%.3f", s }'; }
 fmt_ms() { awk -v s="$1" 'BEGIN { printf "%.2f", s * 1000 }'; }
+mib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 # Prints PASS or FAIL for "a <= b"; FAILED counts the failures for the exit status.
 FAILED=0
 check() {

@@ -1,15 +1,29 @@
 #!/usr/bin/env python3
 """Writes N realistic, deterministic players as JSON, NDJSON and CSV in rosterdb's canonical import fields.
 
-Usage: generate_players.py N OUTPUT_DIR [--seed S] [--no-ids]
+Usage: generate_players.py N OUTPUT_DIR [--seed S] [--no-ids] [--diverse]
+       generate_players.py N - [--seed S] [--no-ids] [--diverse]    (NDJSON on standard output)
 
 Names mix Latin names with accents, Hangul, CJK and Cyrillic; every position code appears; nationalities, goals,
-assists and birth dates follow plausible distributions. The same N and seed always give the same bytes."""
+assists and birth dates follow plausible distributions. The same N and seed always give the same bytes.
+
+By default names come from about 66 given and 60 family names, so a million players carry a few thousand distinct
+names. --diverse names each player after the traditions of the nationality it draws (diverse_names.py): real and
+generated rare names in Latin script with accents, Hangul, CJK, Cyrillic, Greek and Arabic script, so that a
+million players carry hundreds of thousands of distinct name words, as real registries do; the count of distinct
+words is printed on standard error at the end. Its files are named players-diverse-N.*."""
 import argparse
+import bisect
 import csv
 import json
 import pathlib
 import random
+import re
+import sys
+
+# The scripts write nothing beside themselves but Benchmarks/data: no __pycache__ for the module below.
+sys.dont_write_bytecode = True
+import diverse_names  # noqa: E402
 
 FIRST = ["Lionel", "Kylian", "Erling", "Martin", "Kevin", "Luka", "Jude", "Vinícius", "Mohamed", "Ángel", "Robert",
          "Harry", "Virgil", "Antonio", "Trent", "Alphonso", "Achraf", "Thibaut", "Manuel", "Jan", "José", "João",
@@ -85,17 +99,148 @@ def player(rng, number, with_id):
     return record
 
 
+# MARK: - Diverse mode
+
+POSITION_CODES = [code for code, _ in POSITIONS]
+POSITION_BOUNDS = []
+for _code, _weight in POSITIONS:
+    POSITION_BOUNDS.append((POSITION_BOUNDS[-1] if POSITION_BOUNDS else 0) + _weight / sum(w for _, w in POSITIONS))
+POSITION_BOUNDS[-1] = 1.0
+ATTACKING = {"ST", "CF", "SS", "LW", "RW", "FW"}
+DAYS = {month: 28 if month == 2 else 30 if month in (4, 6, 9, 11) else 31 for month in range(1, 13)}
+NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f\u2028\u2029]')
+
+
+def json_text(value):
+    """A JSON string or null, as json.dumps(…, ensure_ascii=False) writes it."""
+    if value is None:
+        return "null"
+    return json.dumps(value, ensure_ascii=False) if NEEDS_ESCAPE.search(value) else f'"{value}"'
+
+
+def diverse_records(rng, count):
+    """(number, name, position, goals, assists, nationality, birth_date) of count players named for their
+    nationality; the other fields follow the same shapes as the default mode."""
+    rand = rng.random
+    expo = rng.expovariate
+    for number in range(1, count + 1):
+        nationality, styles = diverse_names.nation(rng)
+        name = diverse_names.name_for(rng, styles)
+        if rand() < 0.05:
+            nationality = None
+        position = POSITION_CODES[bisect.bisect_left(POSITION_BOUNDS, rand())]
+        attacking = position in ATTACKING
+        goals = min(int(expo(1 / 9 if attacking else 1 / 2)), 1_000_000)
+        assists = min(int(expo(1 / 5 if attacking else 1 / 2.5)), 1_000_000)
+        if rand() < 0.1:
+            birth_date = None
+        else:
+            month = 1 + int(rand() * 12)
+            birth_date = f"{1976 + int(rand() * 33):04d}-{month:02d}-{1 + int(rand() * DAYS[month]):02d}"
+        yield number, name, position, goals, assists, nationality, birth_date
+
+
+def json_line(record, with_id):
+    """The record as one JSON object, byte for byte what json.dumps(dict, ensure_ascii=False) writes."""
+    number, name, position, goals, assists, nationality, birth_date = record
+    head = f'{{"id": {number}, ' if with_id else "{"
+    return (f'{head}"name": {json_text(name)}, "position": "{position}", "goals": {goals}, "assists": {assists}, '
+            f'"nationality": {json_text(nationality)}, "birth_date": {json_text(birth_date)}, '
+            f'"image": "players/{number:07d}.png"}}')
+
+
+class WordCount:
+    """The distinct name words, as rosterdb's search folds and splits them; raw tokens are collected as they come
+    and folded once each at the end."""
+
+    def __init__(self):
+        self.tokens = set()
+
+    def add(self, name):
+        self.tokens.update(name.split())
+
+    def count(self):
+        found = set()
+        for token in self.tokens:
+            found.update(diverse_names.search_words(token))
+        return len(found)
+
+
+def write_diverse(args, fields):
+    with_id = not args.no_ids
+    words = WordCount()
+    records = diverse_records(random.Random(args.seed), args.count)
+    if str(args.output) == "-":
+        def lines():
+            for record in records:
+                words.add(record[1])
+                yield json_line(record, with_id) + "\n"
+        write_stdout(lines())
+    else:
+        stem = f"players-diverse-{args.count}" + ("-noid" if args.no_ids else "")
+        args.output.mkdir(parents=True, exist_ok=True)
+        with open(args.output / f"{stem}.json", "w", encoding="utf-8") as js, \
+             open(args.output / f"{stem}.ndjson", "w", encoding="utf-8") as nd, \
+             open(args.output / f"{stem}.csv", "w", encoding="utf-8", newline="") as cs:
+            writer = csv.writer(cs, lineterminator="\n")
+            writer.writerow(fields)
+            js.write("[\n")
+            for record in records:
+                words.add(record[1])
+                line = json_line(record, with_id)
+                js.write(line + (",\n" if record[0] < args.count else "\n"))
+                nd.write(line + "\n")
+                number, name, position, goals, assists, nationality, birth_date = record
+                row = [name, position, goals, assists, nationality or "", birth_date or "",
+                       f"players/{number:07d}.png"]
+                writer.writerow([number] + row if with_id else row)
+            js.write("]\n")
+    print(f"generate_players.py: {args.count:,} players, {words.count():,} distinct name words "
+          f"({len(words.tokens):,} distinct tokens as written)", file=sys.stderr)
+
+
+def write_stdout(lines):
+    """Writes lines (each with its newline) to standard output as UTF-8, in chunks. A reader that stops early
+    (rosterdb refusing the input, or stopped) ends the run with a one-line note instead of a traceback."""
+    out = sys.stdout.buffer
+    chunk = []
+    try:
+        for line in lines:
+            chunk.append(line)
+            if len(chunk) == 4096:
+                out.write("".join(chunk).encode())
+                chunk = []
+        out.write("".join(chunk).encode())
+        out.flush()
+    except BrokenPipeError:
+        sys.stderr.write("generate_players.py: standard output closed early\n")
+        # Python would otherwise report the broken pipe again when it flushes standard output at exit.
+        sys.stdout = None
+        sys.exit(1)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("count", type=int)
-    parser.add_argument("output", type=pathlib.Path)
+    parser.add_argument("output", type=pathlib.Path, help="a folder for the three files, or - for NDJSON on "
+                                                          "standard output")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-ids", action="store_true", help="leave ids out, so players are matched on name and birth date")
+    parser.add_argument("--diverse", action="store_true",
+                        help="name players after their nationality, with hundreds of thousands of distinct words")
     args = parser.parse_args()
+    fields = FIELDS if not args.no_ids else FIELDS[1:]
+    if args.diverse:
+        write_diverse(args, fields)
+        return
+    if str(args.output) == "-":
+        rng = random.Random(args.seed)
+        write_stdout(json.dumps(player(rng, number, not args.no_ids), ensure_ascii=False) + "\n"
+                     for number in range(1, args.count + 1))
+        return
     args.output.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
     stem = f"players-{args.count}" + ("-noid" if args.no_ids else "")
-    fields = FIELDS if not args.no_ids else FIELDS[1:]
     with open(args.output / f"{stem}.json", "w", encoding="utf-8") as js, \
          open(args.output / f"{stem}.ndjson", "w", encoding="utf-8") as nd, \
          open(args.output / f"{stem}.csv", "w", encoding="utf-8", newline="") as cs:

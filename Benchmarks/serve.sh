@@ -19,19 +19,9 @@ DATASETTE_SECONDS="${3:-60}"
 
 require_tools wrk sqlite3 curl python3 swift
 build_release
-ensure_players "$N"
-
-# The roster, as query.sh builds it: by rosterdb from the generated JSON, once, moved into place when complete.
-DB="$DATA/roster-$N.db"
-if [ ! -f "$DB" ] || [ "$(sqlite3 "$DB" 'SELECT count(*) FROM players' 2>/dev/null)" != "$N" ]; then
-    note "Building $DB with rosterdb import…"
-    rm -f "$DB" "$DB-wal" "$DB-shm"
-    "$ROSTERDB" --db "$TMP/roster.db" import "$DATA/players-$N.json" >&2
-    [ ! -e "$TMP/roster.db-wal" ] || sqlite3 "$TMP/roster.db" 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null
-    mv "$TMP/roster.db" "$DB"
-fi
-# Migrations of a roster built by an older rosterdb are applied now, not while measuring.
-"$ROSTERDB" --db "$DB" init >&2
+# The roster, as query.sh builds it (common.sh).
+ensure_roster "$N"
+DB="$(roster_file "$N")"
 
 DATASETTE="$PWD/Benchmarks/.venv/bin/datasette"
 if [ ! -x "$DATASETTE" ]; then
@@ -171,7 +161,7 @@ if [ -x "$DATASETTE" ]; then
             NEXT) url="/roster/players.json?position=ST&_sort_desc=goals&_size=20&_next=$last" ;;
             SEARCH) url="$search" ;;
         esac
-        durls[$i]="$url"
+        durls[i]="$url"
         if [ -z "$url" ]; then results_d+=("-"); continue; fi
         note "Datasette: ${labels[$i]}"
         results_d+=("$(DURATION=$DATASETTE_SECONDS measure "$DBASE$url")")

@@ -19,8 +19,6 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --kills) kills="$2" ;;
         --signals) signals="$2" ;;
-        --roster) roster_size="$2" ;;
-        --feed) feed_size="$2" ;;
         --seed) seed="$2" ;;
         *) parse_common_option "$@" || fail "unknown option $1" ;;
     esac

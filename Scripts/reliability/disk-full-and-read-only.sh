@@ -14,17 +14,8 @@ SCRIPT_NAME=disk-full-and-read-only
 source "$(dirname "$0")/lib/common.sh"
 
 roster_size=20000 feed_size=60000
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --roster) roster_size="$2" ;;
-        --feed) feed_size="$2" ;;
-        *) parse_common_option "$@" || fail "unknown option $1" ;;
-    esac
-    case "$1" in --quiet) shift ;; *) shift 2 ;; esac
-done
+parse_common_options "$@"
 ensure_binary
-checks=0
-pass() { checks=$((checks + 1)); note "ok: $*"; }
 
 make_feed 1 "$roster_size" 1 "$WORK/roster.ndjson"
 make_feed 1 "$feed_size" 2 "$WORK/feed.ndjson"

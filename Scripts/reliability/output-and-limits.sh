@@ -18,17 +18,8 @@ SCRIPT_NAME=output-and-limits
 source "$(dirname "$0")/lib/common.sh"
 
 roster_size=200000 feed_size=100000
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --roster) roster_size="$2" ;;
-        --feed) feed_size="$2" ;;
-        *) parse_common_option "$@" || fail "unknown option $1" ;;
-    esac
-    case "$1" in --quiet) shift ;; *) shift 2 ;; esac
-done
+parse_common_options "$@"
 ensure_binary
-checks=0
-pass() { checks=$((checks + 1)); note "ok: $*"; }
 
 # Runs limited_run.py with the given options; the report's fields go to $report.
 limited() { report="$(py "$LIB/limited_run.py" "$@")"; }

@@ -18,7 +18,6 @@ source "$(dirname "$0")/lib/common.sh"
 roster_size=5000 calls=40
 while [ $# -gt 0 ]; do
     case "$1" in
-        --roster) roster_size="$2" ;;
         --calls) calls="$2" ;;
         *) parse_common_option "$@" || fail "unknown option $1" ;;
     esac

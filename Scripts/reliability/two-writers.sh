@@ -16,8 +16,6 @@ source "$(dirname "$0")/lib/common.sh"
 roster_size=20000 feed_size=60000 short_timeout=0.5 rounds=2
 while [ $# -gt 0 ]; do
     case "$1" in
-        --roster) roster_size="$2" ;;
-        --feed) feed_size="$2" ;;
         --short-timeout) short_timeout="$2" ;;
         --rounds) rounds="$2" ;;
         *) parse_common_option "$@" || fail "unknown option $1" ;;

@@ -6,7 +6,7 @@ import RosterService
 /// The `rosterdb` program: parses the command line, runs the command, and turns every outcome into text on the
 /// right stream and a documented exit code. Nothing here traps on user input.
 public enum CommandLineInterface {
-    static let versionText = "rosterdb 0.2.0"
+    static let versionText = "rosterdb 0.3.0"
     static let overview = "A command-line roster database for football players, backed by SQLite."
 
     static var commands: [any Command.Type] {

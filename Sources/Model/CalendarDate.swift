@@ -21,10 +21,26 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self = date
     }
 
-    /// Parses exactly `yyyy-MM-dd` from UTF-8 bytes, read where they lie: every birth date of every row read goes
-    /// through here.
+    /// Parses exactly `yyyy-MM-dd` from UTF-8 bytes, read where they lie (a row of the roster).
     public init?(iso bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        guard let (year, month, day) = CalendarDate.isoParts(bytes) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The numbers of a `dddd-dd-dd` text (whether or not the day exists), or of the first ten bytes of a longer one
+    /// with `prefix`; nil for any other text.
+    public static func isoParts(_ text: String, prefix: Bool = false) -> (year: Int, month: Int, day: Int)? {
+        var text = text
+        return text.withUTF8 { isoParts($0, prefix: prefix) }
+    }
+
+    /// `isoParts` of UTF-8 bytes, read in place: every birth date of every row read or imported goes through here.
+    public static func isoParts(_ bytes: UnsafeBufferPointer<UInt8>, prefix: Bool = false)
+        -> (year: Int, month: Int, day: Int)?
+    {
+        guard bytes.count == 10 || (prefix && bytes.count > 10), bytes[4] == UInt8(ascii: "-"),
+            bytes[7] == UInt8(ascii: "-")
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -34,17 +50,12 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.init(year: year, month: month, day: day)
+        return (year, month, day)
     }
 
     /// Whether `text` is written `dddd-dd-dd`, whether or not the day exists.
     public static func hasISOShape(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10 else { return false }
-        return bytes.indices.allSatisfy { index in
-            index == 4 || index == 7
-                ? bytes[index] == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
-        }
+        isoParts(text) != nil
     }
 
     /// `yyyy-MM-dd`.

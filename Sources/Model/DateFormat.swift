@@ -27,18 +27,14 @@ public enum DateFormat: String, CaseIterable, Sendable {
 
     private func parts(of text: String) -> (year: Int, month: Int, day: Int)? {
         switch self {
-        case .iso:
-            guard CalendarDate.hasISOShape(text) else { return nil }
-            return numbers(text, "-", widths: [4, 2, 2]).map { ($0[0], $0[1], $0[2]) }
+        case .iso: return CalendarDate.isoParts(text)
         case .isoDateTime:
-            let utf8 = Array(text.utf8)
-            guard utf8.count >= 10 else { return nil }
-            let date = String(decoding: utf8[..<10], as: UTF8.self)
             // The date alone, or followed by the time after `T` or a space.
-            guard utf8.count == 10 || utf8[10] == UInt8(ascii: "T") || utf8[10] == UInt8(ascii: " ") else {
-                return nil
-            }
-            return DateFormat.iso.parts(of: date)
+            let utf8 = text.utf8
+            guard utf8.count == 10 || (utf8.count > 10 && [UInt8(ascii: "T"), UInt8(ascii: " ")]
+                .contains(utf8[utf8.index(utf8.startIndex, offsetBy: 10)]))
+            else { return nil }
+            return CalendarDate.isoParts(text, prefix: true)
         case .dayMonthYear: return numbers(text, "/", widths: [2, 2, 4]).map { ($0[2], $0[1], $0[0]) }
         case .monthDayYear: return numbers(text, "/", widths: [2, 2, 4]).map { ($0[2], $0[0], $0[1]) }
         case .dayMonthYearDotted: return numbers(text, ".", widths: [2, 2, 4]).map { ($0[2], $0[1], $0[0]) }

@@ -20,6 +20,7 @@ final class Connection {
 
     /// Opens `path` with SQLite's `flags`; a handle that fails to open is closed before the error is thrown.
     init(path: String, flags: Int32) throws {
+        _ = Connection.configureSQLite
         var handle: SQLiteHandle?
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
@@ -36,6 +37,11 @@ final class Connection {
             Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue().waitForLock(attempt: attempts) ? 1 : 0
         }, Unmanaged.passUnretained(waiting).toOpaque())
     }
+
+    /// Process-wide settings, made once before the first connection opens.
+    private static let configureSQLite: Void = {
+        _ = csqlite_disable_memory_statistics()
+    }()
 
     deinit {
         // Statements still alive keep the handle open as a zombie until they are finalized; the zombie must not

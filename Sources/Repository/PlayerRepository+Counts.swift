@@ -12,7 +12,7 @@ extension PlayerRepository {
         defer { statement.reset() }
         var counts: [Position: Int] = [:]
         while try statement.step() {
-            if let position = Position(rawValue: statement.text(at: 0)) { counts[position] = statement.int(at: 1) }
+            if let position = Position(code: statement.text(at: 0)) { counts[position] = statement.int(at: 1) }
         }
         return counts
     }

@@ -39,13 +39,13 @@ extension PlayerRepository {
     /// `forEachPlayer`, handing `body` each row as it lies, without a `Player` made of it: valid during the call only.
     public func forEachRow(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil, limit: Int?,
-        offset: Int, _ body: (PlayerRow) throws -> Void
+        offset: Int, _ body: (PlayerRowView) throws -> Void
     ) throws {
         let statement = try playerStatement(matching: criteria, orderedBy: order, after: after, limit: limit,
                                             offset: offset, cached: true)
         defer { statement.reset() }
         while try statement.step() {
-            try body(PlayerRow(statement))
+            try body(PlayerRowView(statement))
         }
     }
 

@@ -115,22 +115,22 @@ public final class PlayerRepository {
 
     // MARK: - Writing
 
-    /// Inserts `player` with its id, or with the next free id when it has none; returns the id.
+    /// Inserts the row's player with its id, or with the next free id when it has none; returns the id.
     @discardableResult
-    public func insert(_ player: Player) throws -> Int64 {
-        var player = player
-        if player.id == nil { player.id = try nextFreeID() }
+    public func insert(_ row: PlayerRow) throws -> Int64 {
+        let id = try row.player.id ?? nextFreeID()
         let statement = try statement(.insert)
-        try bind(player, to: statement)
+        try bind(row, to: statement)
+        try statement.bind(id, at: PlayerRepository.idParameter)
         try statement.run()
-        return player.id!
+        return id
     }
 
     /// Overwrites the stored player that has `player.id`.
     public func update(_ player: Player) throws {
         precondition(player.id != nil, "update needs a player with an id")
         let statement = try statement(.update)
-        try bind(player, to: statement)
+        try bind(PlayerRow(player), to: statement)
         try statement.run()
     }
 
@@ -196,27 +196,32 @@ public final class PlayerRepository {
 
     // MARK: - Mapping
 
+    /// The parameter `bind` binds the id to.
+    private static let idParameter = Int32(PlayerColumn.all.firstIndex(of: .field(.id))! + 1)
+
     /// Binds every column of `PlayerColumn.all` to parameters 1, 2, ….
-    private func bind(_ player: Player, to statement: Statement) throws {
+    private func bind(_ row: PlayerRow, to statement: Statement) throws {
+        var derived = row.derived.makeIterator()
         for (offset, column) in PlayerColumn.all.enumerated() {
             let index = Int32(offset + 1)
             switch column {
             case .field(let field):
-                switch player[field] {
+                switch row.player[field] {
                 case nil: try statement.bind(nil as Int64?, at: index)
                 case .integer(let value): try statement.bind(value, at: index)
                 case .text(let text): try statement.bind(text, at: index)
                 case .position(let position): try statement.bind(position.code, at: index)
                 case .date(let date): try statement.bind(date.description, at: index)
                 }
-            case .derived(let derived):
-                try statement.bind(derived.value(for: player), at: index)
+            case .derived:
+                // `PlayerColumn.all` lists the derived columns in `DerivedColumn.allCases`' order, as the row does.
+                try statement.bind(derived.next()!, at: index)
             }
         }
     }
 
     /// The player in the statement's current row, whose first columns are `PlayerColumn.selectList`.
     func player(from statement: Statement) throws -> Player {
-        try Player(PlayerRow(statement))
+        try Player(PlayerRowView(statement))
     }
 }

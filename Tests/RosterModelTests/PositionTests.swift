@@ -61,4 +61,9 @@ import Testing
         #expect(read([0, 0x53, 0x54]) == nil)
         #expect(read([0x53, 0x54, 0]) == nil)
     }
+
+    @Test func aCodeFindsItsPositionAndNothingElseDoes() {
+        for position in Position.allCases { #expect(Position(code: position.code) == position) }
+        for text in ["", "st", "S", "STR", "STRIKER", "ST ", "GKGK", "\u{0}ST"] { #expect(Position(code: text) == nil) }
+    }
 }

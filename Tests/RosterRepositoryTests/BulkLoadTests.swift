@@ -51,7 +51,7 @@ import TestSupport
     }
 
     @Test func aRosterThatHoldsPlayersIsWrittenThroughTheRepositoryItself() throws {
-        try database.write { try $0.insert(Player(name: "Alex Scott", position: .centreBack)) }
+        _ = try database.write { try $0.insert(Player(name: "Alex Scott", position: .centreBack)) }
         let before = try schema()
         try database.write { players in
             try players.load { store throws in

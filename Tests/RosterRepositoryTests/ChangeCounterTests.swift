@@ -56,7 +56,7 @@ import TestSupport
         }
         #expect(try counter == start + 1)
         // The counting trigger is back after the load.
-        try database.write { try $0.insert(Player(name: "One more", position: .goalkeeper)) }
+        _ = try database.write { try $0.insert(Player(name: "One more", position: .goalkeeper)) }
         #expect(try counter == start + 2)
     }
 

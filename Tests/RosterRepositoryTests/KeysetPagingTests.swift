@@ -99,7 +99,7 @@ import TestSupport
             }
         }
         // A new top scorer comes before the page read next: an offset page would now repeat the tenth player.
-        try database.write { try $0.insert(Player(name: "New", position: .striker, goals: 99)) }
+        _ = try database.write { try $0.insert(Player(name: "New", position: .striker, goals: 99)) }
         var next: [Player] = []
         let position = PlayerRepository.pagePosition(after: firstPage.last!, in: order)
         try database.read { players in

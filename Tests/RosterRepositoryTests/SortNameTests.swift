@@ -77,7 +77,7 @@ import TestSupport
     }
 
     @Test func aRenameByAnotherToolIsFoldedAgain() throws {
-        try database.write { try $0.insert(Player(name: "Lionel Messi", position: .rightWinger)) }
+        _ = try database.write { try $0.insert(Player(name: "Lionel Messi", position: .rightWinger)) }
         try database.connection.execute("UPDATE players SET name = 'Leo Messí', nationality = 'Argentina' WHERE id = 1")
         #expect(try derived() == ["-|-"])
         // Any write fills them first.

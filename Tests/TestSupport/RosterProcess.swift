@@ -29,15 +29,22 @@ public enum RosterProcess {
     /// Whether this build runs under the thread sanitizer.
     public static let isThreadSanitized = dlsym(nil, "__tsan_init") != nil
 
+    /// This process's environment without the variables that would change what rosterdb does (the default roster,
+    /// the terminal's width), plus `extra`.
+    private static func childEnvironment(_ extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["ROSTERDB_DB"] = nil
+        environment["COLUMNS"] = nil
+        for (key, value) in extra { environment[key] = value }
+        return environment
+    }
+
     /// Runs `rosterdb` as `run` does, with arguments given as bytes, under the `PeakMemory` helper built next to it,
     /// and tells its peak memory and whether a signal ended it. Output goes through files in `scratch`.
     public static func spawn(
         _ arguments: [[UInt8]], in directory: URL, scratch: URL, environment: [String: String] = [:]
     ) throws -> SpawnedProcess.Outcome {
-        var env = ProcessInfo.processInfo.environment
-        env["ROSTERDB_DB"] = nil
-        env["COLUMNS"] = nil
-        for (key, value) in environment { env[key] = value }
+        let env = childEnvironment(environment)
         return try SpawnedProcess.run(
             executable.path, arguments: arguments, in: directory.path, environment: env, scratch: scratch.path,
             measurer: executable.deletingLastPathComponent().appendingPathComponent("PeakMemory").path)
@@ -57,10 +64,7 @@ public enum RosterProcess {
         shell script: String, _ arguments: [String], in directory: URL, scratch: URL,
         environment: [String: String] = [:]
     ) throws -> SpawnedProcess.Outcome {
-        var env = ProcessInfo.processInfo.environment
-        env["ROSTERDB_DB"] = nil
-        env["COLUMNS"] = nil
-        for (key, value) in environment { env[key] = value }
+        let env = childEnvironment(environment)
         return try SpawnedProcess.run(
             "/bin/bash", arguments: (["-c", script, executable.path] + arguments).map { Array($0.utf8) },
             in: directory.path, environment: env, scratch: scratch.path,
@@ -78,10 +82,7 @@ public enum RosterProcess {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        var env = ProcessInfo.processInfo.environment
-        env["ROSTERDB_DB"] = nil
-        env["COLUMNS"] = nil
-        for (key, value) in environment { env[key] = value }
+        let env = childEnvironment(environment)
         process.environment = env
         let input = Pipe()
         let output = Pipe()

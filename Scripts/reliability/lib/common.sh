@@ -44,14 +44,29 @@ note() {
 py() { timeout 600 python3 "$@"; }
 rdb() { timeout 120 "$ROSTERDB" "$@"; }
 
-# --binary PATH: use that build of rosterdb instead of building one. Returns 1 for options it does not know.
+# --binary PATH: use that build of rosterdb instead of building one; --roster N and --feed N set $roster_size and
+# $feed_size, which each script defaults. Returns 1 for options it does not know.
 parse_common_option() {
     case "$1" in
         --binary) ROSTERDB="$2" ;;
         --quiet) QUIET=1 ;;
+        --roster) roster_size="$2" ;;
+        --feed) feed_size="$2" ;;
         *) return 1 ;;
     esac
 }
+
+# Reads a command line of common options only.
+parse_common_options() {
+    while [ $# -gt 0 ]; do
+        parse_common_option "$@" || fail "unknown option $1"
+        case "$1" in --quiet) shift ;; *) shift 2 ;; esac
+    done
+}
+
+# Counts a check that passed, and says so unless --quiet.
+checks=0
+pass() { checks=$((checks + 1)); note "ok: $*"; }
 
 # Builds the release binary unless one was given (--binary or $ROSTERDB).
 ensure_binary() {

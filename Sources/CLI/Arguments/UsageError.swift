@@ -42,7 +42,7 @@ enum UsageError: Error, Equatable {
         case .repeatedMapping(let field):
             "The field '\(field)' is mapped more than once; map each field once."
         case .repeatedOption(let option):
-            "'\(option)' was given more than once; it takes one value."
+            ParameterError.givenTwice(option)
         case .missingArgument(let argument):
             "Missing expected argument '\(argument)'."
         case .unexpectedArgument(let argument):

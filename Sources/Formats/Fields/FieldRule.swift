@@ -33,12 +33,15 @@ public struct FieldRule: Sendable {
     public let aliases: [Alias]
     /// Every record must give the field (a CSV header must have its column).
     public let isRequired: Bool
+    /// Whether an alias has a `numberHint`: only then is a value's name compared with the aliases.
+    public let hasNumberHint: Bool
 
     init(_ field: PlayerField, _ kind: Kind, aliases: [Alias] = [], isRequired: Bool = false) {
         self.field = field
         self.kind = kind
         self.aliases = aliases
         self.isRequired = isRequired
+        hasNumberHint = aliases.contains { $0.numberHint != nil }
     }
 
     /// The largest id: 2^53 − 1, the largest whole number that every JSON reader (JavaScript's among them) keeps

@@ -34,7 +34,9 @@ public struct RecordValidator: Sendable {
     /// The player the record describes, or its problems; names of fields rosterdb does not know go to `unknown`.
     public mutating func validate(_ record: RawRecord, unknown: inout Set<String>) -> Validated {
         var problems: [RecordProblem] = []
-        var slots = [RawField?](repeating: nil, count: FieldNames.fields.count)
+        // Where each field of `FieldNames.rules` is in the record (-1: absent): positions, not copies of the fields,
+        // as this runs for every record of every import.
+        var slots = [Int](repeating: -1, count: FieldNames.fields.count)
         var unknownHere: [String] = []
         for (position, field) in record.fields.enumerated() {
             // A mapping names the field it assigned; otherwise the name says.
@@ -47,7 +49,8 @@ public struct RecordValidator: Sendable {
                 }
                 continue
             }
-            if let other = slots[resolved.index] {
+            if slots[resolved.index] >= 0 {
+                let other = record.fields[slots[resolved.index]]
                 if other.name == field.name {
                     problems.append(problem(record, field, "the field appears more than once in the record"))
                 } else {
@@ -57,13 +60,13 @@ public struct RecordValidator: Sendable {
                 }
                 continue
             }
-            slots[resolved.index] = field
+            slots[resolved.index] = position
         }
 
         var player = Player(name: "", position: .forward)
         for (index, rule) in FieldNames.rules.enumerated() {
             let field = rule.field
-            guard let raw = slots[index] else {
+            guard slots[index] >= 0 else {
                 if rule.isRequired {
                     problems.append(
                         RecordProblem(
@@ -72,6 +75,7 @@ public struct RecordValidator: Sendable {
                 }
                 continue
             }
+            let raw = record.fields[slots[index]]
             switch value(of: raw, by: rule) {
             case .success(let value?): player[field] = value
             case .success(nil) where rule.isRequired:
@@ -115,9 +119,10 @@ public struct RecordValidator: Sendable {
     /// The field's value checked by `rule`: nil for unknown, or the message that says what is wrong.
     func value(of raw: RawField, by rule: FieldRule) -> Result<FieldValue?, Message> {
         // Only the birth date's `age` alias carries a hint, so the name is compared only then.
-        if rule.aliases.contains(where: { $0.numberHint != nil }),
-            let hint = rule.aliases.first(where: { FieldNames.key($0.name) == FieldNames.key(raw.name) })?.numberHint,
-            let number = RecordValidator.numberText(raw.value)
+        if rule.hasNumberHint, let number = RecordValidator.numberText(raw.value),
+            let hint = rule.aliases.first(where: {
+                $0.numberHint != nil && FieldNames.key($0.name) == FieldNames.key(raw.name)
+            })?.numberHint
         {
             return .failure(Message("\(hint) (got \(number))"))
         }
@@ -139,18 +144,19 @@ public struct RecordValidator: Sendable {
         case .cell(let text): literal = RecordValidator.trimmed(text)
         default: return .failure(Message("expected \(what), got \(RecordValidator.describe(value))"))
         }
-        let shown = RecordValidator.shown(value)
+        // Only for messages: most numbers are fine.
+        func shown() -> String { RecordValidator.shown(value) }
         guard let number = RecordValidator.wholeNumber(literal) else {
-            return .failure(Message("expected \(what), got \(shown)"))
+            return .failure(Message("expected \(what), got \(shown())"))
         }
         switch number {
-        case .negative: return .failure(Message("must not be negative, got \(shown)"))
+        case .negative: return .failure(Message("must not be negative, got \(shown())"))
         case .tooLarge:
-            return .failure(Message("must be at most \(range.upperBound.groupedDigits), got \(shown)"))
+            return .failure(Message("must be at most \(range.upperBound.groupedDigits), got \(shown())"))
         case .value(let number) where number < range.lowerBound:
-            return .failure(Message("expected \(what), got \(shown)"))
+            return .failure(Message("expected \(what), got \(shown())"))
         case .value(let number) where number > range.upperBound:
-            return .failure(Message("must be at most \(range.upperBound.groupedDigits), got \(shown)"))
+            return .failure(Message("must be at most \(range.upperBound.groupedDigits), got \(shown())"))
         case .value(let number): return .success(number)
         }
     }

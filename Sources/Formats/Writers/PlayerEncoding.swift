@@ -124,8 +124,6 @@ public enum PlayerEncoding {
         static let null = age + 1
     }
 
-
-
     /// A field's value as JSON: a number, a string, or `null` for unknown.
     public static func jsonValue(_ value: FieldValue?) -> String {
         var bytes: [UInt8] = []

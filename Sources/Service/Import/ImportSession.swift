@@ -79,8 +79,9 @@ struct ImportSession {
             }
             return mapping.headerProblem(columns)
         }
+        // Into an empty roster every record is written: its names are folded on the reading thread.
         let pipeline = RecordPipeline(
-            reader: reader, mapping: mapping,
+            reader: reader, mapping: mapping, foldsNames: rosterSizeBefore == 0,
             validator: RecordValidator(
                 latestBirthDate: options.latestBirthDate, file: input.name, dateFormat: options.dateFormat))
         var finished = false
@@ -112,9 +113,9 @@ struct ImportSession {
                     report.records += 1
                     report.rejectedRecords += 1
                     problems.forEach { report.record($0) }
-                case .valid(let record, let player):
+                case .valid(let record, let row):
                     report.records += 1
-                    if let problem = try write(player, from: record, file: input.name) {
+                    if let problem = try write(row, from: record, file: input.name) {
                         report.rejectedRecords += 1
                         report.record(problem)
                     }
@@ -152,11 +153,11 @@ struct ImportSession {
     ///
     /// Identity, in order: the record's id; else its ref, the provider's key; else the folded name and the birth date
     /// (`Muller` born on a day is `Müller` born that day), among players whose ref does not say they are another.
-    private mutating func write(_ player: Player, from record: RawRecord, file: String) throws -> RecordProblem? {
+    private mutating func write(_ row: PlayerRow, from record: RawRecord, file: String) throws -> RecordProblem? {
         func problem(_ message: String) -> RecordProblem {
             RecordProblem(file: file, record: record.number, location: record.location, message: message)
         }
-        var player = player
+        var player = row.player
         let stored: Player?
         if let id = player.id {
             if assigned.contains(id) {
@@ -180,7 +181,7 @@ struct ImportSession {
             }
             stored = byRef
         } else {
-            let matches = try store.players(sortName: player.sortName, birthDate: player.birthDate)
+            let matches = try store.players(sortName: row.sortName, birthDate: player.birthDate)
                 .filter { $0.ref == nil || player.ref == nil || $0.ref == player.ref }
             guard matches.count <= 1 else {
                 let ids = matches.compactMap(\.id).map(String.init).joined(separator: ", ")
@@ -211,7 +212,8 @@ struct ImportSession {
             touched.insert(stored.id!)
         } else {
             let givenID = player.id != nil
-            let id = try store.insert(player)
+            // A new player is the row as read (only a stored player's id is ever taken over).
+            let id = try store.insert(row)
             player.id = id
             try note("added", from: nil, to: player)
             touched.insert(id)

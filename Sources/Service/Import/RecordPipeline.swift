@@ -1,6 +1,7 @@
 import Glibc
 import RosterFormats
 import RosterModel
+import RosterRepository
 import Synchronization
 
 /// Reads and validates an input's records on a second thread, a batch at a time, while the importing thread
@@ -18,8 +19,8 @@ import Synchronization
 final class RecordPipeline: @unchecked Sendable {
     /// One record's outcome, in input order.
     enum Item: Sendable {
-        /// A record that passed validation.
-        case valid(RawRecord, Player)
+        /// A record that passed validation, as the row to write.
+        case valid(RawRecord, PlayerRow)
         /// A record and everything wrong with it.
         case invalid([RecordProblem])
         /// Input that could not be read as its format (or could not be read at all).
@@ -44,6 +45,8 @@ final class RecordPipeline: @unchecked Sendable {
     /// Used by the reading thread alone, or by the importing thread when there is none.
     private var reader: any RecordReader
     private let mapping: RecordMapping
+    /// Whether each valid record's names are folded on the reading thread (`PlayerRow`).
+    private let foldsNames: Bool
     private var validator: RecordValidator
     /// Field names the validator did not know.
     private var unknown = Set<String>()
@@ -64,10 +67,11 @@ final class RecordPipeline: @unchecked Sendable {
     private var joined = false
 
     /// Starts reading `reader`, which from now on belongs to the reading thread alone; records go through `mapping`
-    /// before `validator`.
-    init(reader: consuming any RecordReader, mapping: RecordMapping, validator: RecordValidator) {
+    /// before `validator`, and their names are folded there when `foldsNames`.
+    init(reader: consuming any RecordReader, mapping: RecordMapping, foldsNames: Bool, validator: RecordValidator) {
         self.reader = reader
         self.mapping = mapping
+        self.foldsNames = foldsNames
         self.validator = validator
         pthread_mutex_init(lock, nil)
         sem_init(filled, 0, 0)
@@ -131,7 +135,7 @@ final class RecordPipeline: @unchecked Sendable {
                     record = mapping.apply(record)
                 }
                 switch validator.validate(record, unknown: &unknown) {
-                case .valid(let player): batch.items.append(.valid(record, player))
+                case .valid(let player): batch.items.append(.valid(record, PlayerRow(player, foldingNow: foldsNames)))
                 case .invalid(let problems): batch.items.append(.invalid(problems))
                 }
             } catch {

@@ -245,6 +245,11 @@ public enum ParameterError: Error, Equatable, Sendable {
     case repeated(QueryParameter)
     case emptyRange(low: QueryParameter, lowValue: Int, high: QueryParameter, highValue: Int)
 
+    /// What a parameter or option given twice is told, however it is spelt (`'--min-goals <n>'`, `'min_goals'`).
+    public static func givenTwice(_ shown: String) -> String {
+        "'\(shown)' was given more than once; it takes one value."
+    }
+
     /// The parameter to point at.
     public var parameter: QueryParameter {
         switch self {
@@ -272,7 +277,7 @@ public enum ParameterError: Error, Equatable, Sendable {
         case .invalid(let parameter, let value, let reason):
             return "The value '\(value)' is invalid for '\(shown(parameter))': \(reason)"
         case .repeated(let parameter):
-            return "'\(shown(parameter))' was given more than once; it takes one value."
+            return ParameterError.givenTwice(shown(parameter))
         case .emptyRange(let low, let lowValue, let high, let highValue):
             return "'\(setting(low, lowValue))' is greater than '\(setting(high, highValue))', so nothing could match."
         }

@@ -52,7 +52,7 @@ extension Roster {
     /// next number.
     public func readPage(
         _ query: PlayerQuery, version: Int64, cache: ResultCache,
-        begin: (_ paging: PageInfo, _ isKeyset: Bool) throws -> Void, row: (PlayerRow) throws -> Void
+        begin: (_ paging: PageInfo, _ isKeyset: Bool) throws -> Void, row: (PlayerRowView) throws -> Void
     ) throws -> PagePosition? {
         guard case .page(let number, let perPage) = query.paging else {
             preconditionFailure("a page needs paging by page")

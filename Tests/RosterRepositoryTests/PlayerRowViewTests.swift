@@ -5,9 +5,9 @@ import TestSupport
 
 @testable import RosterRepository
 
-/// Rows read where they lie (`PlayerRow`): the values they hand out are those of the `Player` made of them, whatever
+/// Rows read where they lie (`PlayerRowView`): the values they hand out are those of the `Player` made of them, whatever
 /// another tool wrote, and what no `Player` could hold stops the read with an error.
-@Suite struct PlayerRowTests {
+@Suite struct PlayerRowViewTests {
     let folder: TemporaryDirectory
     let database: RosterDatabase
 
@@ -97,7 +97,7 @@ import TestSupport
         ("birth_date", "'1991-02-30'", "invalid birth_date '1991-02-30' in players"),
     ])
     func aPositionOrDateNoPlayerCouldHoldIsAnError(column: String, value: String, message: String) throws {
-        try database.write { try $0.insert(Player(name: "Someone", position: .goalkeeper)) }
+        _ = try database.write { try $0.insert(Player(name: "Someone", position: .goalkeeper)) }
         try database.connection.execute(
             """
             PRAGMA ignore_check_constraints = ON;
@@ -116,7 +116,7 @@ import TestSupport
     @Test func wellFormedUTF8IsWhatTheStandardLibraryAccepts() {
         func check(_ bytes: [UInt8]) {
             let expected = String(validating: bytes, as: UTF8.self) != nil
-            let found = bytes.withUnsafeBufferPointer(PlayerRow.isWellFormedUTF8)
+            let found = bytes.withUnsafeBufferPointer(PlayerRowView.isWellFormedUTF8)
             #expect(found == expected, "\(bytes)")
         }
         for first in 0...255 {
