@@ -7,7 +7,7 @@ let staticRelease = BuildSettingCondition.when(configuration: .release)
 let package = Package(
     name: "rosterdb",
     products: [
-        .executable(name: "rosterdb", targets: ["rosterdb"]),
+        .executable(name: "rosterdb", targets: ["rosterdb"])
     ],
     targets: [
         // SQLite from the system (Debian: libsqlite3-dev).

@@ -23,8 +23,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard let command = CommandLineInterface.commands.first(where: { $0.spec.name == invocation.command?.name })
         else {
             if invocation.wantsHelp {
-                _ = help.renderRoot(commands: CommandLineInterface.commands.map { $0.spec },
-                                    globalOptions: CommandLineInterface.globalOptions)
+                _ = help.renderRoot(
+                    commands: CommandLineInterface.commands.map { $0.spec },
+                    globalOptions: CommandLineInterface.globalOptions)
             }
             return 0
         }

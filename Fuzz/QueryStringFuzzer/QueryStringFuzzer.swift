@@ -1,4 +1,5 @@
 import RosterModel
+
 @testable import RosterHTTP
 @testable import RosterServe
 @testable import RosterService

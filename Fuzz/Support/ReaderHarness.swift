@@ -1,4 +1,5 @@
 import RosterModel
+
 @testable import RosterFormats
 
 /// Drives the record readers over one fuzz input the way `import` does, and checks the promises they make beyond
@@ -27,8 +28,9 @@ enum ReaderHarness {
         for size in sizes {
             let outcomes = read(format, bytes, bufferSize: size)
             guard outcomes == expected else {
-                fatalError("\(format): a buffer of \(size) bytes gives other outcomes than one of the input's size: "
-                    + difference(outcomes, expected))
+                fatalError(
+                    "\(format): a buffer of \(size) bytes gives other outcomes than one of the input's size: "
+                        + difference(outcomes, expected))
             }
         }
         // As `import` does without --format: sniffing first must leave the source as it was.
@@ -36,8 +38,9 @@ enum ReaderHarness {
         if let first = try? source.firstNonBlankByte(), InputFormat(sniffing: first) == format {
             let outcomes = read(format, bytes, source: source)
             guard outcomes == expected else {
-                fatalError("\(format): sniffing the format changes what the reader reads: "
-                    + difference(outcomes, expected))
+                fatalError(
+                    "\(format): sniffing the format changes what the reader reads: "
+                        + difference(outcomes, expected))
             }
         }
     }
@@ -94,8 +97,9 @@ enum ReaderHarness {
                     precondition(inside(field.location, lines: lines, bytes: bytes.count), "field at \(field.location)")
                 }
             case .error(let error):
-                precondition(inside(error.location, lines: lines, bytes: bytes.count),
-                             "error at \(error.location): \(error.message)")
+                precondition(
+                    inside(error.location, lines: lines, bytes: bytes.count),
+                    "error at \(error.location): \(error.message)")
                 if let number = error.recordNumber {
                     precondition(number >= lastNumber, "error of record \(number) after record \(lastNumber)")
                     lastNumber = number

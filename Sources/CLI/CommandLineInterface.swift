@@ -57,14 +57,17 @@ public enum CommandLineInterface {
         // /proc/self/maps; with no descriptor free to open it (`ulimit -n 3`), or no /proc, it finds none, and
         // running on would treat `rosterdb --db x import f` as a bare `rosterdb`.
         guard count > 0 else {
-            try? errors.write("Error: cannot read the command line: the runtime found no arguments (no file "
-                + "descriptor free, see ulimit -n, or /proc not mounted)\n")
+            try? errors.write(
+                "Error: cannot read the command line: the runtime found no arguments (no file "
+                    + "descriptor free, see ulimit -n, or /proc not mounted)\n")
             try? errors.flush()
             return ExitStatus.ioError.rawValue
         }
-        let status = undecodable.isEmpty
-            ? run(arguments: argv, environment: environment, undecodableVariables: undecodableVariables,
-                  output: output, errors: errors, terminal: .current(environment: environment), input: STDIN_FILENO)
+        let status =
+            undecodable.isEmpty
+            ? run(
+                arguments: argv, environment: environment, undecodableVariables: undecodableVariables,
+                output: output, errors: errors, terminal: .current(environment: environment), input: STDIN_FILENO)
             : refuse(UsageError.notUTF8(undecodable), errors: errors)
         try? errors.flush()
         return status.rawValue
@@ -81,7 +84,7 @@ public enum CommandLineInterface {
         // for each of that thread's allocations, and an import runs out of address space within seconds.
         var addressSpace = rlimit()
         if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &addressSpace) == 0,
-           addressSpace.rlim_cur != rlim_t.max  // RLIM_INFINITY
+            addressSpace.rlim_cur != rlim_t.max  // RLIM_INFINITY
         {
             mallopt(M_ARENA_MAX, 1)
         }

@@ -14,8 +14,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public let headers: HTTPHeaders
 
     /// A request whose target is `rawTarget`, parsed by `HTTPTarget.parse`.
-    public init(method: String, rawTarget: some Collection<UInt8>, version: String = "HTTP/1.1",
-                headers: HTTPHeaders = [:]) {
+    public init(
+        method: String, rawTarget: some Collection<UInt8>, version: String = "HTTP/1.1",
+        headers: HTTPHeaders = [:]
+    ) {
         self.method = method
         self.rawTarget = String(decoding: rawTarget, as: UTF8.self)
         self.target = HTTPTarget.parse(rawTarget)

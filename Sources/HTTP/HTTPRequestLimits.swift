@@ -28,9 +28,11 @@ public struct HTTPRequestLimits: Sendable, Equatable {
 
     /// Why the caps cannot be used, or nil.
     var problem: String? {
-        for (name, value, maximum) in [("requestLineBytes", requestLineBytes, 1 << 20),
-                                       ("queryParameters", queryParameters, 10_000),
-                                       ("headerBytes", headerBytes, 1 << 20), ("headerFields", headerFields, 10_000)]
+        for (name, value, maximum) in [
+            ("requestLineBytes", requestLineBytes, 1 << 20),
+            ("queryParameters", queryParameters, 10_000),
+            ("headerBytes", headerBytes, 1 << 20), ("headerFields", headerFields, 10_000),
+        ]
         where !(1...maximum).contains(value) {
             return "limits.\(name) must be between 1 and \(maximum), not \(value)"
         }
@@ -61,18 +63,20 @@ public struct HTTPRequestLimits: Sendable, Equatable {
 
     /// The response to a request that went over a cap: 414 or 431, saying which cap.
     public func response(to violation: Violation) -> HTTPResponse {
-        let (status, message) = switch violation {
-        case .requestLine(let size):
-            (HTTPStatus.uriTooLong, "the request line is \(size) bytes long; the limit is \(requestLineBytes)")
-        case .queryParameters(let count):
-            (.uriTooLong, "the query has \(count) parameters; the limit is \(queryParameters)")
-        case .headerBytes(let size):
-            (.requestHeaderFieldsTooLarge, "the headers are \(size) bytes long; the limit is \(headerBytes)")
-        case .headerFields(let count):
-            (.requestHeaderFieldsTooLarge, "the request has \(count) header fields; the limit is \(headerFields)")
-        }
-        return HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                            body: .text(message + "\n"))
+        let (status, message) =
+            switch violation {
+            case .requestLine(let size):
+                (HTTPStatus.uriTooLong, "the request line is \(size) bytes long; the limit is \(requestLineBytes)")
+            case .queryParameters(let count):
+                (.uriTooLong, "the query has \(count) parameters; the limit is \(queryParameters)")
+            case .headerBytes(let size):
+                (.requestHeaderFieldsTooLarge, "the headers are \(size) bytes long; the limit is \(headerBytes)")
+            case .headerFields(let count):
+                (.requestHeaderFieldsTooLarge, "the request has \(count) header fields; the limit is \(headerFields)")
+            }
+        return HTTPResponse(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: .text(message + "\n"))
     }
 
     /// The pieces of the query that the library files as parameters: every `&`-separated piece after the `?`.

@@ -28,7 +28,8 @@ public struct HTTPResponse {
 
     private static func problem(with field: HTTPHeaders.Field) -> String? {
         let name = field.name.utf8
-        let isToken = name.withContiguousStorageIfAvailable { $0.allSatisfy(isTokenCharacter) }
+        let isToken =
+            name.withContiguousStorageIfAvailable { $0.allSatisfy(isTokenCharacter) }
             ?? name.allSatisfy(isTokenCharacter)
         guard !name.isEmpty, isToken else {
             return "the response header name \(quoted(field.name)) is not a token"
@@ -40,8 +41,9 @@ public struct HTTPResponse {
         guard !field.value.isEmpty else { return "the response header \(field.name) is empty" }
         func allowed(_ byte: UInt8) -> Bool { byte == 0x09 || (byte >= 0x20 && byte != 0x7F) }
         // Every response's every header goes through here: read in place where the String allows it.
-        guard field.value.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(allowed) })
-            ?? field.value.utf8.allSatisfy(allowed)
+        guard
+            field.value.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(allowed) })
+                ?? field.value.utf8.allSatisfy(allowed)
         else {
             return "the response header \(field.name) holds a control character: \(quoted(field.value))"
         }
@@ -52,7 +54,7 @@ public struct HTTPResponse {
     private static func isTokenCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
             true
         default:
             "!#$%&'*+-.^_`|~".utf8.contains(byte)

@@ -61,11 +61,13 @@ public final class HTTPServer: @unchecked Sendable {
         if let problem = configuration.problem { throw HTTPServerError.invalidConfiguration(problem) }
         let workers = try (0..<configuration.threads).map { _ in try makeWorker() }
         let socket = try ListenSocket(address: configuration.address, port: configuration.port)
-        let endpoint = ListenSocket.endpoint(address: configuration.address, port: socket.port,
-                                             isIPv6: socket.isIPv6)
+        let endpoint = ListenSocket.endpoint(
+            address: configuration.address, port: socket.port,
+            isIPv6: socket.isIPv6)
         let core = ServerCore(workers: workers, limits: configuration.limits, log: configuration.log)
 
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
             // The inter-thread channel lets MHD_quiesce_daemon stop the pool's accepts while connections go on.
             | MHD_USE_ITC.rawValue
             // Messages go to ServerCore's logger, never to standard error.
@@ -98,8 +100,9 @@ public final class HTTPServer: @unchecked Sendable {
             // a failed start is safer than closing a number another thread may have reused meanwhile.
             throw HTTPServerError.cannotStart(core.lastLibraryMessage ?? "libmicrohttpd gave no reason")
         }
-        return HTTPServer(core: core, daemon: daemon, socket: socket, endpoint: endpoint,
-                          graceSeconds: configuration.stopGraceSeconds)
+        return HTTPServer(
+            core: core, daemon: daemon, socket: socket, endpoint: endpoint,
+            graceSeconds: configuration.stopGraceSeconds)
     }
 
     // MARK: - Stopping
@@ -121,7 +124,8 @@ public final class HTTPServer: @unchecked Sendable {
         }
         let start = MonotonicClock.now()
         while core.requestsInFlight.load(ordering: .acquiring) > 0
-            && MonotonicClock.seconds(since: start) < Double(graceSeconds) {
+            && MonotonicClock.seconds(since: start) < Double(graceSeconds)
+        {
             var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
             nanosleep(&pause, nil)
         }

@@ -27,12 +27,13 @@ public enum HTTPServerError: CategorizedError, Equatable {
         case .invalidConfiguration(let problem):
             return "invalid server configuration: \(problem)"
         case .cannotListen(let endpoint, let code):
-            let reason = switch code {
-            case EADDRINUSE: "the port is already in use"
-            case EADDRNOTAVAIL: "this machine has no such address"
-            case EACCES: "permission denied (ports below 1024 need privileges)"
-            default: String(cString: strerror(code))
-            }
+            let reason =
+                switch code {
+                case EADDRINUSE: "the port is already in use"
+                case EADDRNOTAVAIL: "this machine has no such address"
+                case EACCES: "permission denied (ports below 1024 need privileges)"
+                default: String(cString: strerror(code))
+                }
             return "cannot listen on \(endpoint): \(reason)"
         case .cannotStart(let message):
             return "the HTTP server could not start: \(message)"

@@ -66,12 +66,13 @@ public struct HTTPTarget: Sendable, Equatable {
             }
             let emptyPath = pathStart == pathEnd
             let rawPath = emptyPath ? "/" : String(decoding: bytes[pathStart..<pathEnd], as: UTF8.self)
-            return .success(HTTPTarget(
-                rawPath: rawPath,
-                path: emptyPath ? "/" : "/" + segments.joined(separator: "/"),
-                segments: emptyPath || segments == [""] ? [] : segments,
-                rawQuery: queryMark.map { String(decoding: bytes[($0 + 1)...], as: UTF8.self) },
-                query: query))
+            return .success(
+                HTTPTarget(
+                    rawPath: rawPath,
+                    path: emptyPath ? "/" : "/" + segments.joined(separator: "/"),
+                    segments: emptyPath || segments == [""] ? [] : segments,
+                    rawQuery: queryMark.map { String(decoding: bytes[($0 + 1)...], as: UTF8.self) },
+                    query: query))
         } catch {
             return .failure(error)
         }
@@ -84,7 +85,7 @@ public struct HTTPTarget: Sendable, Equatable {
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" and the authority.
         guard let first = bytes.first, isLetter(first) else { return nil }
         guard let colon = bytes.firstIndex(where: { !(isLetter($0) || isDigit($0) || "+-.".utf8.contains($0)) }),
-              bytes[colon...].starts(with: "://".utf8)
+            bytes[colon...].starts(with: "://".utf8)
         else { return nil }
         let authorityStart = colon + 3
         return bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
@@ -97,8 +98,9 @@ public struct HTTPTarget: Sendable, Equatable {
         let equals = bytes[range].firstIndex(of: UInt8(ascii: "=")) ?? range.upperBound
         let name = try decode(bytes, range.lowerBound..<equals, plusIsSpace: true, component: .queryName(number))
         let valueStart = min(equals + 1, range.upperBound)
-        let value = try decode(bytes, valueStart..<range.upperBound, plusIsSpace: true,
-                               component: .queryValue(number))
+        let value = try decode(
+            bytes, valueStart..<range.upperBound, plusIsSpace: true,
+            component: .queryValue(number))
         return HTTPQueryItem(name: name, value: value)
     }
 
@@ -121,7 +123,7 @@ public struct HTTPTarget: Sendable, Equatable {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < range.upperBound,
-                      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
                 else {
                     let escape = String(decoding: bytes[index..<min(index + 3, range.upperBound)], as: UTF8.self)
                     throw HTTPTargetError(.invalidPercentEscape(escape), at: index)

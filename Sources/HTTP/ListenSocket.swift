@@ -39,9 +39,10 @@ struct ListenSocket {
         let endpoint = Self.endpoint(address: address, port: port, isIPv6: isIPv6)
 
         // Non-blocking: every thread of the pool waits for the socket and only one wins each accept.
-        let descriptor = socket(isIPv6 ? AF_INET6 : AF_INET,
-                                Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-                                    | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let descriptor = socket(
+            isIPv6 ? AF_INET6 : AF_INET,
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+                | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard descriptor >= 0 else { throw .cannotListen(endpoint: endpoint, errno: errno) }
         // Lets a restarted server bind while connections of the previous one linger in TIME_WAIT; on Linux it
         // never lets two sockets listen on one port.
@@ -68,8 +69,10 @@ struct ListenSocket {
         self.descriptor = descriptor
         self.isIPv6 = isIPv6
         self.port = withUnsafeBytes(of: &boundAddress) { raw in
-            UInt16(bigEndian: isIPv6 ? raw.load(as: sockaddr_in6.self).sin6_port
-                                     : raw.load(as: sockaddr_in.self).sin_port)
+            UInt16(
+                bigEndian: isIPv6
+                    ? raw.load(as: sockaddr_in6.self).sin6_port
+                    : raw.load(as: sockaddr_in.self).sin_port)
         }
     }
 

@@ -86,15 +86,18 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: - Requests
 
-    private func handle(_ connection: OpaquePointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
-                        state: RequestState) -> MHD_Result {
+    private func handle(
+        _ connection: OpaquePointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
+        state: RequestState
+    ) -> MHD_Result {
         if !state.headersSeen {
             state.headersSeen = true
             if !Self.announcesBody(connection) { return .YES }
         }
-        let request = HTTPRequest(method: String(cString: method), rawTarget: state.rawTarget,
-                                  version: version.map { String(cString: $0) } ?? "",
-                                  headers: Self.headers(of: connection))
+        let request = HTTPRequest(
+            method: String(cString: method), rawTarget: state.rawTarget,
+            version: version.map { String(cString: $0) } ?? "",
+            headers: Self.headers(of: connection))
         if let violation = limits.violation(by: request) {
             return queue(limits.response(to: violation), for: request, on: connection, closing: true)
         }
@@ -129,16 +132,18 @@ final class ServerCore: @unchecked Sendable {
     private static func headers(of connection: OpaquePointer) -> HTTPHeaders {
         var fields: [HTTPHeaders.Field] = []
         withUnsafeMutablePointer(to: &fields) { pointer in
-            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
-                guard let cls, let key else { return .YES }
-                func text(_ start: UnsafePointer<CChar>?, _ count: Int) -> String {
-                    guard let start else { return "" }
-                    return String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
-                }
-                cls.assumingMemoryBound(to: [HTTPHeaders.Field].self).pointee.append(
-                    HTTPHeaders.Field(name: text(key, keySize), value: text(value, valueSize)))
-                return .YES
-            }, pointer)
+            _ = MHD_get_connection_values_n(
+                connection, .HEADER_KIND,
+                { cls, _, key, keySize, value, valueSize in
+                    guard let cls, let key else { return .YES }
+                    func text(_ start: UnsafePointer<CChar>?, _ count: Int) -> String {
+                        guard let start else { return "" }
+                        return String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+                    }
+                    cls.assumingMemoryBound(to: [HTTPHeaders.Field].self).pointee.append(
+                        HTTPHeaders.Field(name: text(key, keySize), value: text(value, valueSize)))
+                    return .YES
+                }, pointer)
         }
         return HTTPHeaders(fields)
     }
@@ -147,8 +152,10 @@ final class ServerCore: @unchecked Sendable {
 
     /// Hands `response` to the library, to close the connection after it when `closing` or stopping; a response
     /// it cannot send becomes a 500, and the problem is logged.
-    private func queue(_ response: HTTPResponse, for request: HTTPRequest, on connection: OpaquePointer,
-                       closing: Bool = false) -> MHD_Result {
+    private func queue(
+        _ response: HTTPResponse, for request: HTTPRequest, on connection: OpaquePointer,
+        closing: Bool = false
+    ) -> MHD_Result {
         var response = response
         if let problem = response.headerProblem {
             record("answered 500 instead: \(problem)")
@@ -186,21 +193,25 @@ final class ServerCore: @unchecked Sendable {
         switch body {
         case .bytes(let bytes):
             return bytes.withUnsafeBytes { raw in
-                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
-                                                .RESPMEM_MUST_COPY)
+                MHD_create_response_from_buffer(
+                    raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
+                    .RESPMEM_MUST_COPY)
             }
         case .stream(let stream):
             let box = Unmanaged.passRetained(StreamBox(stream: stream, core: self))
             // An unknown size makes the library send HTTP/1.1 bodies in chunks. The block size only matters for
             // HTTP/1.0 clients; chunks are as large as the connection's memory leaves room for.
-            let handle = MHD_create_response_from_callback(UInt64.max, 16 * 1024, { cls, _, buffer, maximum in
-                guard let cls, let buffer else { return StreamBox.failed }
-                let box = Unmanaged<StreamBox>.fromOpaque(cls).takeUnretainedValue()
-                return box.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: maximum))
-            }, box.toOpaque(), { cls in
-                guard let cls else { return }
-                Unmanaged<StreamBox>.fromOpaque(cls).takeRetainedValue().stream.close()
-            })
+            let handle = MHD_create_response_from_callback(
+                UInt64.max, 16 * 1024,
+                { cls, _, buffer, maximum in
+                    guard let cls, let buffer else { return StreamBox.failed }
+                    let box = Unmanaged<StreamBox>.fromOpaque(cls).takeUnretainedValue()
+                    return box.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: maximum))
+                }, box.toOpaque(),
+                { cls in
+                    guard let cls else { return }
+                    Unmanaged<StreamBox>.fromOpaque(cls).takeRetainedValue().stream.close()
+                })
             if handle == nil {
                 box.takeRetainedValue().stream.close()
             }
@@ -214,8 +225,9 @@ final class ServerCore: @unchecked Sendable {
     }
 
     private static func failure(_ status: HTTPStatus) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                     body: .text(status == .serviceUnavailable ? "service unavailable\n" : "internal server error\n"))
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: .text(status == .serviceUnavailable ? "service unavailable\n" : "internal server error\n"))
     }
 
     fileprivate func streamFailed(_ error: any Error) {

@@ -31,8 +31,11 @@ public enum DateFormat: String, CaseIterable, Sendable {
         case .isoDateTime:
             // The date alone, or followed by the time after `T` or a space.
             let utf8 = text.utf8
-            guard utf8.count == 10 || (utf8.count > 10 && [UInt8(ascii: "T"), UInt8(ascii: " ")]
-                .contains(utf8[utf8.index(utf8.startIndex, offsetBy: 10)]))
+            guard
+                utf8.count == 10
+                    || (utf8.count > 10
+                        && [UInt8(ascii: "T"), UInt8(ascii: " ")]
+                            .contains(utf8[utf8.index(utf8.startIndex, offsetBy: 10)]))
             else { return nil }
             return CalendarDate.isoParts(text, prefix: true)
         case .dayMonthYear: return numbers(text, "/", widths: [2, 2, 4]).map { ($0[2], $0[1], $0[0]) }

@@ -40,8 +40,10 @@ public final class ChangeLog {
 
     public func record(_ change: Change) throws {
         insert.reset()
-        try insert.bind([.text(change.change), .integer(change.id), change.ref.map { .text($0) } ?? .null,
-                         .text(change.name), .text(change.fields)])
+        try insert.bind([
+            .text(change.change), .integer(change.id), change.ref.map { .text($0) } ?? .null,
+            .text(change.name), .text(change.fields),
+        ])
         try insert.run()
     }
 
@@ -57,9 +59,10 @@ public final class ChangeLog {
         let statement = try connection.prepare(
             "SELECT change, id, ref, name, fields FROM temp.rosterdb_changes ORDER BY seq")
         while try statement.step() {
-            try body(Change(
-                change: statement.text(at: 0), id: statement.int64(at: 1), ref: statement.optionalText(at: 2),
-                name: statement.text(at: 3), fields: statement.text(at: 4)))
+            try body(
+                Change(
+                    change: statement.text(at: 0), id: statement.int64(at: 1), ref: statement.optionalText(at: 2),
+                    name: statement.text(at: 3), fields: statement.text(at: 4)))
         }
     }
 }

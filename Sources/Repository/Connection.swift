@@ -33,9 +33,11 @@ final class Connection {
         sqlite3_extended_result_codes(handle, 1)
         _ = csqlite_enable_defensive(handle)
         // Not SQLite's own busy timeout: it sleeps through a stop request until the timeout has run out.
-        sqlite3_busy_handler(handle, { context, attempts in
-            Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue().waitForLock(attempt: attempts) ? 1 : 0
-        }, Unmanaged.passUnretained(waiting).toOpaque())
+        sqlite3_busy_handler(
+            handle,
+            { context, attempts in
+                Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue().waitForLock(attempt: attempts) ? 1 : 0
+            }, Unmanaged.passUnretained(waiting).toOpaque())
     }
 
     /// Process-wide settings, made once before the first connection opens.
@@ -82,12 +84,14 @@ final class Connection {
             return DatabaseError(code: SQLITE_INTERRUPT, message: "interrupted while waiting for the lock", sql: sql)
         }
         if code & 0xFF == SQLITE_INTERRUPT, let limit = waiting.timeLimit, !waiting.stop.isRaised,
-           waiting.deadlinePassed {
+            waiting.deadlinePassed
+        {
             return DatabaseError(
                 code: SQLITE_INTERRUPT, message: "stopped after its time limit of \(limit) s", sql: sql,
                 exceededTimeLimit: true)
         }
-        let systemError = code & 0xFF == SQLITE_IOERR || code & 0xFF == SQLITE_FULL || code & 0xFF == SQLITE_CANTOPEN
+        let systemError =
+            code & 0xFF == SQLITE_IOERR || code & 0xFF == SQLITE_FULL || code & 0xFF == SQLITE_CANTOPEN
             ? sqlite3_system_errno(handle) : 0
         return DatabaseError(code: code, message: message, sql: sql, systemError: systemError)
     }
@@ -125,10 +129,12 @@ final class Connection {
     /// waiting for another connection's lock.
     func stop(when stop: StopSignal) {
         waiting.stop = stop
-        sqlite3_progress_handler(handle, 1000, { context in
-            let waiting = Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue()
-            return waiting.stop.isRaised || (waiting.timeLimit != nil && waiting.deadlinePassed) ? 1 : 0
-        }, Unmanaged.passUnretained(waiting).toOpaque())
+        sqlite3_progress_handler(
+            handle, 1000,
+            { context in
+                let waiting = Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue()
+                return waiting.stop.isRaised || (waiting.timeLimit != nil && waiting.deadlinePassed) ? 1 : 0
+            }, Unmanaged.passUnretained(waiting).toOpaque())
     }
 
     /// Runs `body` with a time limit: a statement still running `seconds` after the start stops with an error whose

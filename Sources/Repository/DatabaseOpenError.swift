@@ -140,7 +140,8 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
 extension DatabaseOpenError.LedgerProblem {
     /// The problem in words, after the roster's path.
     func description(path: String) -> String {
-        let restore = "restore the roster from a backup, or export its players with the sqlite3 shell and import "
+        let restore =
+            "restore the roster from a backup, or export its players with the sqlite3 shell and import "
             + "them into a new roster"
         switch self {
         case .missing:

@@ -27,7 +27,9 @@ public struct PlayerCriteria: Sendable, Hashable {
     func whereClause(foldingOnTheFly: Bool) -> (sql: String, values: [DatabaseValue]) {
         var clause = Clause(writesSQL: true)
         build(&clause, foldingOnTheFly: foldingOnTheFly)
-        return (clause.conditions.isEmpty ? "" : " WHERE " + clause.conditions.joined(separator: " AND "), clause.values)
+        return (
+            clause.conditions.isEmpty ? "" : " WHERE " + clause.conditions.joined(separator: " AND "), clause.values
+        )
     }
 
     /// The values of `whereClause(foldingOnTheFly:)` alone, without its text: for a statement kept by its `shape`.
@@ -99,7 +101,8 @@ public struct PlayerCriteria: Sendable, Hashable {
                 var parameters = [DatabaseValue.text(PlayerCriteria.searchExpression(searches))]
                 if foldingOnTheFly { parameters.append(.text(PlayerCriteria.wordQuery(searches))) }
                 clause.add(parameters) { placeholders in
-                    let search = "id IN (SELECT rowid FROM players_search WHERE players_search MATCH \(placeholders[0]))"
+                    let search =
+                        "id IN (SELECT rowid FROM players_search WHERE players_search MATCH \(placeholders[0]))"
                     return foldingOnTheFly
                         ? "(\(search) OR (sort_name IS NULL AND rosterdb_words_match(name, \(placeholders[1]))))"
                         : search
@@ -119,8 +122,12 @@ public struct PlayerCriteria: Sendable, Hashable {
     /// the words of one search together, the searches joined by OR.
     static func searchExpression(_ searches: [[String]]) -> String {
         searches.map { words in
-            "(" + words.map { "\"" + $0.split(separator: "\"", omittingEmptySubsequences: false)
-                .joined(separator: "\"\"") + "\"*" }.joined(separator: " ") + ")"
+            "("
+                + words.map {
+                    "\""
+                        + $0.split(separator: "\"", omittingEmptySubsequences: false)
+                        .joined(separator: "\"\"") + "\"*"
+                }.joined(separator: " ") + ")"
         }.joined(separator: " OR ")
     }
 

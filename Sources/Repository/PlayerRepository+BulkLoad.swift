@@ -69,13 +69,15 @@ final class BulkLoad: PlayerStore {
         for name in BulkLoad.suspendable {
             objects.reset()
             try objects.bind(name, at: 1)
-            if let object = try objects.firstRow({ (type: $0.text(at: 0), name: $0.text(at: 1), sql: $0.text(at: 2)) }) {
+            if let object = try objects.firstRow({ (type: $0.text(at: 0), name: $0.text(at: 1), sql: $0.text(at: 2)) })
+            {
                 suspended.append(object)
             }
         }
         countsChanges = suspended.contains { $0.name == ChangeCounter.insertTrigger }
         for object in suspended {
-            try connection.execute("DROP \(object.type == "index" ? "INDEX" : "TRIGGER") \(SQL.identifier(object.name))")
+            try connection.execute(
+                "DROP \(object.type == "index" ? "INDEX" : "TRIGGER") \(SQL.identifier(object.name))")
         }
         try connection.execute("PRAGMA ignore_check_constraints = ON")
     }

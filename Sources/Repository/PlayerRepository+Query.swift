@@ -12,9 +12,11 @@ extension PlayerRepository {
     }
 
     /// The sort keys whose order reads a folded column: those whose terms differ when folding on the fly.
-    static let foldedSortKeys = Set(SortKey.allCases.filter { key in
-        orderClause([SortOrder(key)], foldingOnTheFly: true) != orderClause([SortOrder(key)], foldingOnTheFly: false)
-    })
+    static let foldedSortKeys = Set(
+        SortKey.allCases.filter { key in
+            orderClause([SortOrder(key)], foldingOnTheFly: true)
+                != orderClause([SortOrder(key)], foldingOnTheFly: false)
+        })
 
     /// The number of players that match `criteria`.
     public func count(matching criteria: PlayerCriteria) throws -> Int {
@@ -41,8 +43,9 @@ extension PlayerRepository {
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil, limit: Int?,
         offset: Int, _ body: (PlayerRowView) throws -> Void
     ) throws {
-        let statement = try playerStatement(matching: criteria, orderedBy: order, after: after, limit: limit,
-                                            offset: offset, cached: true)
+        let statement = try playerStatement(
+            matching: criteria, orderedBy: order, after: after, limit: limit,
+            offset: offset, cached: true)
         defer { statement.reset() }
         while try statement.step() {
             try body(PlayerRowView(statement))
@@ -121,17 +124,18 @@ extension PlayerRepository {
     static func orderTerms(_ order: [SortOrder], foldingOnTheFly: Bool) -> [OrderTerm] {
         func key(_ column: DerivedColumn) -> String { foldingOnTheFly ? column.expression : column.rawValue }
         var terms = order.map { sort in
-            let (expression, nullable, reversed): (String, Bool, Bool) = switch sort.key {
-            case .id: ("id", false, false)
-            case .name: (key(.sortName), false, false)
-            case .position: (positionRank, false, false)
-            case .goals: ("goals", false, false)
-            case .assists: ("assists", false, false)
-            case .nationality: (key(.nationalityKey), true, false)
-            case .club: (key(.clubKey), true, false)
-            case .age: ("birth_date", true, true)  // Older means born earlier.
-            case .birthDate: ("birth_date", true, false)
-            }
+            let (expression, nullable, reversed): (String, Bool, Bool) =
+                switch sort.key {
+                case .id: ("id", false, false)
+                case .name: (key(.sortName), false, false)
+                case .position: (positionRank, false, false)
+                case .goals: ("goals", false, false)
+                case .assists: ("assists", false, false)
+                case .nationality: (key(.nationalityKey), true, false)
+                case .club: (key(.clubKey), true, false)
+                case .age: ("birth_date", true, true)  // Older means born earlier.
+                case .birthDate: ("birth_date", true, false)
+                }
             return OrderTerm(expression: expression, descending: sort.descending != reversed, nullable: nullable)
         }
         if !order.contains(where: { $0.key == .id }) {
@@ -190,7 +194,8 @@ extension PlayerRepository {
         }
         var condition = after(0)
         if let first = terms.first, !first.nullable, position[0] != .null {
-            condition = "\(first.expression) \(first.descending ? "<=" : ">=") \(parameter(position[0])) AND "
+            condition =
+                "\(first.expression) \(first.descending ? "<=" : ">=") \(parameter(position[0])) AND "
                 + condition
         }
         return "(" + condition + ")"

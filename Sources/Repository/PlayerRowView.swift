@@ -62,7 +62,8 @@ public struct PlayerRowView: PlayerValues {
         guard let base = bytes.baseAddress else { return true }
         var index = 0
         while index + 8 <= bytes.count,
-              UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
             index += 8
         }
         while index < bytes.count, bytes[index] < 0x80 { index += 1 }

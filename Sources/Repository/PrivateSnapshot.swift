@@ -45,7 +45,8 @@ enum PrivateSnapshot {
                 try copyFile(from: log, to: copy + "-wal", path: path, stop: stop)
             }
             // Both still as they were: neither could be created and deleted again while the shared lock is held.
-            let unchanged = (lstat(resolved + "-wal", &info) == 0) == logExists
+            let unchanged =
+                (lstat(resolved + "-wal", &info) == 0) == logExists
                 && (lstat(resolved + "-shm", &info) == 0) == indexExists
                 && isSameFile(resolved, as: source)
             guard unchanged else {

@@ -13,7 +13,8 @@ extension RosterDatabase {
                 count(*) FILTER (WHERE type = 'table' AND name = 'players')
             FROM sqlite_master
             """)
-        let (objects, ledgers, players) = try statement.firstRow { ($0.int(at: 0), $0.int(at: 1), $0.int(at: 2)) }
+        let (objects, ledgers, players) =
+            try statement.firstRow { ($0.int(at: 0), $0.int(at: 1), $0.int(at: 2)) }
             ?? (0, 0, 0)
         guard ledgers == 1 else {
             if players > 0 { throw DatabaseOpenError.damagedLedger(path: path, problem: .missing) }
@@ -39,7 +40,8 @@ extension RosterDatabase {
         // Steps are applied in order, so the recorded ones are the first few.
         let recorded = Set(applied.map(\.version))
         if let missing = known.first(where: { !recorded.contains($0.version) }),
-           let later = known.first(where: { $0.version > missing.version && recorded.contains($0.version) }) {
+            let later = known.first(where: { $0.version > missing.version && recorded.contains($0.version) })
+        {
             throw DatabaseOpenError.damagedLedger(
                 path: path, problem: .gap(missing: missing.identifier, recorded: later.identifier))
         }

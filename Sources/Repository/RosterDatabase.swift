@@ -84,11 +84,14 @@ public final class RosterDatabase {
         // Nothing has been written before this point. A read-only connection reads the file in the journal mode
         // it has; asking it for WAL would be a write.
         // A check writes nothing, not even the journal mode.
-        if !isReadOnly && mode != .check { try RosterDatabase.turnOnWAL(connection, mode: mode, busyTimeout: busyTimeout) }
+        if !isReadOnly && mode != .check {
+            try RosterDatabase.turnOnWAL(connection, mode: mode, busyTimeout: busyTimeout)
+        }
         try connection.execute("PRAGMA foreign_keys = ON")
         // The write lock is taken only when there is something to apply, so that opening never waits for a writer.
         let deferring = mode == .check && file.access != .create
-        let appliedNow = pending.isEmpty || deferring
+        let appliedNow =
+            pending.isEmpty || deferring
             ? []
             : try RosterDatabase.migrate(
                 connection, with: migrator, path: path, mode: mode, busyTimeout: busyTimeout)
@@ -203,7 +206,8 @@ public final class RosterDatabase {
     /// and would create them otherwise. This user must not, so a WAL roster that lacks one is read from a private
     /// copy instead (`PrivateSnapshot`). A writer that comes along during the copy leaves both behind: the next
     /// round then uses SQLite's read-only mode.
-    private static func connectReadOnly(_ file: RosterFile, busyTimeout: Double, stop: StopSignal) throws -> Connection {
+    private static func connectReadOnly(_ file: RosterFile, busyTimeout: Double, stop: StopSignal) throws -> Connection
+    {
         var info = stat()
         for _ in 0..<5 {
             let logsExist = lstat(file.resolved + "-wal", &info) == 0 && lstat(file.resolved + "-shm", &info) == 0
@@ -220,15 +224,17 @@ public final class RosterDatabase {
                 } catch let error as DatabaseError where error.code == readOnlyRollback {
                     throw DatabaseOpenError.hotJournal(path: file.path)
                 } catch let error as DatabaseError
-                    where error.primaryCode == SQLITE_CANTOPEN || error.code == readOnlyDirectory {
+                    where error.primaryCode == SQLITE_CANTOPEN || error.code == readOnlyDirectory
+                {
                     try requireReadableLogs(file)
                     // The log files went (a last connection closed and deleted them): copy instead.
                     removeEmptyLogCreated(beside: file.resolved)
                     continue
                 }
             }
-            guard let copy = try PrivateSnapshot.take(
-                of: file.resolved, path: file.path, busyTimeout: busyTimeout, stop: stop)
+            guard
+                let copy = try PrivateSnapshot.take(
+                    of: file.resolved, path: file.path, busyTimeout: busyTimeout, stop: stop)
             else { continue }
             // Private, and gone from its folder as soon as it is open: nothing else can change it.
             defer { PrivateSnapshot.remove(folder: RosterFile.folder(of: copy)) }

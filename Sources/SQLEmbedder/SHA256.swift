@@ -26,7 +26,8 @@ enum SHA256 {
         for chunkStart in stride(from: 0, to: padded.count, by: 64) {
             for i in 0..<16 {
                 let b = chunkStart + i * 4
-                schedule[i] = UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16
+                schedule[i] =
+                    UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16
                     | UInt32(padded[b + 2]) << 8 | UInt32(padded[b + 3])
             }
             for i in 16..<64 {

@@ -8,7 +8,8 @@ enum PageLayout {
             + HTML("<style>") + style + HTML("</style></head><body>") + body + HTML("</body></html>\n")
     }
 
-    private static let style = HTML("""
+    private static let style = HTML(
+        """
         :root{color-scheme:light dark;--line:#8884;--accent:#1a6dd6}\
         body{margin:0 auto;max-width:64rem;padding:1rem;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,\
         "Noto Sans","Noto Sans CJK KR","Noto Sans CJK JP","Noto Sans CJK SC","Apple SD Gothic Neo","Malgun Gothic",\

@@ -16,8 +16,12 @@ enum PlayerDetailPage {
         func row(_ label: StaticString, _ value: HTML) -> HTML {
             .element("dt", [], HTML(label)) + .element("dd", [], value)
         }
-        func text(_ value: String?) -> HTML { value.map(HTML.text) ?? .element("span", [("class", "muted")],
-                                                                                  HTML("unknown")) }
+        func text(_ value: String?) -> HTML {
+            value.map(HTML.text)
+                ?? .element(
+                    "span", [("class", "muted")],
+                    HTML("unknown"))
+        }
         let born = player.birthDate.map { date in
             date.age(on: state.asOf).map { "\(date) (age \($0))" } ?? date.description
         }
@@ -30,7 +34,8 @@ enum PlayerDetailPage {
         fields += row("Goal contributions", .text(String(player.goalContributions)))
         fields += row("Image", image(player))
         let back = HTML.element("a", [("href", state.back), ("rel", "up")], HTML("← Back to the list"))
-        let body = HTML.element("p", [], back)
+        let body =
+            HTML.element("p", [], back)
             + .element("h1", [], .text(player.name)) + .element("dl", [], fields)
         return PageLayout.page(title: player.name + " · Roster", body)
     }
@@ -42,9 +47,11 @@ enum PlayerDetailPage {
         }
         let lowered = image.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return .text(image) }
-        return .void("img", [
-            ("class", "photo"), ("src", image), ("alt", player.name), ("referrerpolicy", "no-referrer"),
-            ("loading", "lazy"),
-        ])
+        return .void(
+            "img",
+            [
+                ("class", "photo"), ("src", image), ("alt", player.name), ("referrerpolicy", "no-referrer"),
+                ("loading", "lazy"),
+            ])
     }
 }

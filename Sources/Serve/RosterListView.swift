@@ -52,9 +52,16 @@ enum RosterListView {
         let links = state.segments.map { segment in
             HTML.element(
                 "a",
-                [("href", QueryLink.url("/", state.items, replacing: [
-                    ("position", segment.position), ("page", nil), ("after", nil),
-                ])), ("aria-current", segment.isSelected ? "page" : nil)],
+                [
+                    (
+                        "href",
+                        QueryLink.url(
+                            "/", state.items,
+                            replacing: [
+                                ("position", segment.position), ("page", nil), ("after", nil),
+                            ])
+                    ), ("aria-current", segment.isSelected ? "page" : nil),
+                ],
                 .text("\(segment.label) \(segment.count.groupedDigits)"))
         }
         return .element("nav", [("class", "segments"), ("aria-label", "Lines")], .joined(links))
@@ -62,10 +69,13 @@ enum RosterListView {
 
     private static func form(_ state: State) -> HTML {
         func field(_ name: String, _ label: String) -> HTML {
-            .void("input", [
-                ("type", name == "name" ? "search" : "text"), ("name", name), ("value", value(name, in: state) ?? ""),
-                ("placeholder", label), ("aria-label", label),
-            ])
+            .void(
+                "input",
+                [
+                    ("type", name == "name" ? "search" : "text"), ("name", name),
+                    ("value", value(name, in: state) ?? ""),
+                    ("placeholder", label), ("aria-label", label),
+                ])
         }
         var fields = field("name", "Name") + field("nationality", "Nationality") + field("club", "Club")
         // The segment and the order stay as they are when the form is sent.
@@ -89,22 +99,37 @@ enum RosterListView {
             let sort = column.key.rawValue + (descending ? ":desc" : "")
             let arrow: HTML = current == nil ? .empty : (current!.descending ? HTML(" ▼") : HTML(" ▲"))
             let link = HTML.element(
-                "a", [("href", QueryLink.url("/", state.items, replacing: [("sort", sort), ("page", nil),
-                                                                           ("after", nil)]))],
+                "a",
+                [
+                    (
+                        "href",
+                        QueryLink.url(
+                            "/", state.items,
+                            replacing: [
+                                ("sort", sort), ("page", nil),
+                                ("after", nil),
+                            ])
+                    )
+                ],
                 HTML(column.label) + arrow)
-            head += .element("th", [
-                ("class", column.css + (column.numeric ? " num" : "")), ("scope", "col"),
-                ("aria-sort", current.map { $0.descending ? "descending" : "ascending" }),
-            ], link)
+            head += .element(
+                "th",
+                [
+                    ("class", column.css + (column.numeric ? " num" : "")), ("scope", "col"),
+                    ("aria-sort", current.map { $0.descending ? "descending" : "ascending" }),
+                ], link)
         }
         var rows = HTML.empty
         for player in state.page.players {
-            let detail = QueryLink.url("/players/\(player.id ?? 0)", state.items.filter { $0.name != "page" }
-                + pageItem(state))
+            let detail = QueryLink.url(
+                "/players/\(player.id ?? 0)",
+                state.items.filter { $0.name != "page" }
+                    + pageItem(state))
             let cells: [HTML] = [
                 .element("td", [("class", "name")], .element("a", [("href", detail)], .text(player.name))),
-                .element("td", [("class", "position"), ("title", player.position.fullName)],
-                         .text(player.position.code)),
+                .element(
+                    "td", [("class", "position"), ("title", player.position.fullName)],
+                    .text(player.position.code)),
                 .element("td", [("class", "nationality")], .text(player.nationality ?? "")),
                 .element("td", [("class", "club")], .text(player.club ?? "")),
                 .element("td", [("class", "age num")], .text(player.age(on: state.asOf).map { String($0) } ?? "")),
@@ -116,8 +141,10 @@ enum RosterListView {
         if state.page.players.isEmpty {
             rows = .element("tr", [], .element("td", [("colspan", "7")], HTML("No players match.")))
         }
-        return .element("div", [("class", "table")], .element(
-            "table", [], .element("thead", [], .element("tr", [], head)) + .element("tbody", [], rows)))
+        return .element(
+            "div", [("class", "table")],
+            .element(
+                "table", [], .element("thead", [], .element("tr", [], head)) + .element("tbody", [], rows)))
     }
 
     /// The page the list is on, for links that come back to it.
@@ -130,17 +157,28 @@ enum RosterListView {
         let pages = paging.pages
         func link(_ label: StaticString, _ page: Int?, rel: String) -> HTML {
             guard let page else { return .element("span", [("class", "muted")], HTML(label)) }
-            return .element("a", [
-                ("href", QueryLink.url("/", state.items, replacing: [("page", page > 1 ? String(page) : nil),
-                                                                      ("after", nil)])), ("rel", rel),
-            ], HTML(label))
+            return .element(
+                "a",
+                [
+                    (
+                        "href",
+                        QueryLink.url(
+                            "/", state.items,
+                            replacing: [
+                                ("page", page > 1 ? String(page) : nil),
+                                ("after", nil),
+                            ])
+                    ), ("rel", rel),
+                ], HTML(label))
         }
         let previous = paging.page > 1 ? min(paging.page - 1, max(pages, 1)) : nil
         let next = paging.page < pages ? paging.page + 1 : nil
-        let facts = "Page \(paging.page.groupedDigits) of \(max(pages, 1).groupedDigits) · "
+        let facts =
+            "Page \(paging.page.groupedDigits) of \(max(pages, 1).groupedDigits) · "
             + "\(paging.total.groupedDigits) player\(paging.total == 1 ? "" : "s") · ages on \(state.asOf)"
         let middle = HTML.element("span", [("class", "muted")], .text(facts))
-        return .element("div", [("class", "paging")],
-                        link("← Previous", previous, rel: "prev") + middle + link("Next →", next, rel: "next"))
+        return .element(
+            "div", [("class", "paging")],
+            link("← Previous", previous, rel: "prev") + middle + link("Next →", next, rel: "next"))
     }
 }

@@ -41,11 +41,14 @@ extension RosterWorker {
         var body: [UInt8] = []
         var facts = (paging: PageInfo(page: 0, perPage: 0, total: 0), isKeyset: false)
         var index = 0
-        let next = try roster.readPage(query, version: version, cache: cache, begin: { paging, isKeyset in
-            facts = (paging, isKeyset)
-            body.reserveCapacity(paging.perPage * 256 + 512)
-            PageEncoding.appendOpening(paging, numbered: !isKeyset, to: &body)
-        }) { row in
+        let next = try roster.readPage(
+            query, version: version, cache: cache,
+            begin: { paging, isKeyset in
+                facts = (paging, isKeyset)
+                body.reserveCapacity(paging.perPage * 256 + 512)
+                PageEncoding.appendOpening(paging, numbered: !isKeyset, to: &body)
+            }
+        ) { row in
             try PageEncoding.appendPlayer(row, asOf: query.asOf, index: index, to: &body)
             index += 1
         }
@@ -68,17 +71,22 @@ extension RosterWorker {
         let path = target.path
         if isKeyset {
             let next = next.map { position in
-                QueryLink.url(path, target.query, replacing: [("page", nil), ("after", PageToken.token(for: position))])
+                QueryLink.url(
+                    path, target.query, replacing: [("page", nil), ("after", PageToken.token(for: position))])
             }
             return (next, nil)
         }
         let number = paging.page
-        let next = number < paging.pages
+        let next =
+            number < paging.pages
             ? QueryLink.url(path, target.query, replacing: [("after", nil), ("page", String(number + 1))]) : nil
-        let previous = number > 1
-            ? QueryLink.url(path, target.query, replacing: [
-                ("after", nil), ("page", String(min(number - 1, max(paging.pages, 1)))),
-            ]) : nil
+        let previous =
+            number > 1
+            ? QueryLink.url(
+                path, target.query,
+                replacing: [
+                    ("after", nil), ("page", String(min(number - 1, max(paging.pages, 1)))),
+                ]) : nil
         return (next, previous)
     }
 
@@ -89,24 +97,25 @@ extension RosterWorker {
         let cursor = try own.cursor(query)
         let limit = options.queryTimeLimit
         var started = false
-        let chunks = HTTPChunkStream(next: {
-            var bytes: [UInt8] = []
-            if !started, format == .csv { bytes += PlayerEncoding.csvHeader(age: true).utf8 }
-            started = true
-            try own.withTimeLimit(seconds: limit) {
-                for _ in 0..<256 {
-                    guard let player = try cursor.next() else { break }
-                    let age = player.age(on: query.asOf)
-                    if format == .csv {
-                        bytes += PlayerEncoding.csvRow(player, age: .included(age)).utf8
-                    } else {
-                        PlayerEncoding.appendJSONObject(player, age: .included(age), to: &bytes)
-                        bytes.append(UInt8(ascii: "\n"))
+        let chunks = HTTPChunkStream(
+            next: {
+                var bytes: [UInt8] = []
+                if !started, format == .csv { bytes += PlayerEncoding.csvHeader(age: true).utf8 }
+                started = true
+                try own.withTimeLimit(seconds: limit) {
+                    for _ in 0..<256 {
+                        guard let player = try cursor.next() else { break }
+                        let age = player.age(on: query.asOf)
+                        if format == .csv {
+                            bytes += PlayerEncoding.csvRow(player, age: .included(age)).utf8
+                        } else {
+                            PlayerEncoding.appendJSONObject(player, age: .included(age), to: &bytes)
+                            bytes.append(UInt8(ascii: "\n"))
+                        }
                     }
                 }
-            }
-            return bytes.isEmpty ? nil : bytes
-        }, onClose: { cursor.close() })
+                return bytes.isEmpty ? nil : bytes
+            }, onClose: { cursor.close() })
         return HTTPResponse(headers: ["Content-Type": format.contentType], body: .stream(chunks))
     }
 
@@ -129,8 +138,9 @@ extension RosterWorker {
         let grouping = try QueryString.choice(others["by"], of: StatsGrouping.self, for: "by")
         let top = try QueryString.number(others["top"], in: 1...1_000, for: "top")
         if let grouping {
-            return Self.json(StatsEncoding.json(
-                try roster.stats(query, by: grouping, top: top, version: version, cache: cache)))
+            return Self.json(
+                StatsEncoding.json(
+                    try roster.stats(query, by: grouping, top: top, version: version, cache: cache)))
         }
         return Self.json(StatsEncoding.json(try roster.summary(query, top: top ?? 5, version: version, cache: cache)))
     }

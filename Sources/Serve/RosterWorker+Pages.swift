@@ -22,14 +22,18 @@ extension RosterWorker {
         unpositioned.positions = []
         let lines = try roster.lineCounts(unpositioned, version: version, cache: cache)
         let given = items.first { $0.name == "position" }?.value
-        var segments = [RosterListView.Segment(
-            label: "All", position: nil, count: lines.values.reduce(0, +), isSelected: given == nil)]
+        var segments = [
+            RosterListView.Segment(
+                label: "All", position: nil, count: lines.values.reduce(0, +), isSelected: given == nil)
+        ]
         for line in Position.allCases where line.isLine {
-            segments.append(RosterListView.Segment(
-                label: line.code, position: line.code, count: lines[line] ?? 0,
-                isSelected: query.positions == [line] && problem == nil))
+            segments.append(
+                RosterListView.Segment(
+                    label: line.code, position: line.code, count: lines[line] ?? 0,
+                    isSelected: query.positions == [line] && problem == nil))
         }
-        let page = problem == nil
+        let page =
+            problem == nil
             ? try roster.page(query, version: version, cache: cache)
             : PlayerPage(paging: PageInfo(page: 1, perPage: 20, total: 0), players: [], isKeyset: false, next: nil)
         let state = RosterListView.State(
@@ -43,12 +47,14 @@ extension RosterWorker {
         let items = target.query.filter { !$0.value.isEmpty }
         var query = PlayerQuery(asOf: today)
         // Only the day matters here; the rest is the list's to check when the link leads back to it.
-        _ = try? QueryString.read(items.filter { $0.name == "as_of" }.map { ($0.name, $0.value) },
-                                  parameters: [.asOf], into: &query)
+        _ = try? QueryString.read(
+            items.filter { $0.name == "as_of" }.map { ($0.name, $0.value) },
+            parameters: [.asOf], into: &query)
         guard let id = Int64(idText), id > 0, let player = try roster.player(id: id) else {
             return Self.page(.notFound, "There is no player with the id \(idText).")
         }
-        return Self.html(PlayerDetailPage.render(
-            PlayerDetailPage.State(player: player, asOf: query.asOf, back: QueryLink.url("/", items))))
+        return Self.html(
+            PlayerDetailPage.render(
+                PlayerDetailPage.State(player: player, asOf: query.asOf, back: QueryLink.url("/", items))))
     }
 }

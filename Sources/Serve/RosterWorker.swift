@@ -47,14 +47,17 @@ public final class RosterWorker: HTTPWorker {
         let segments = target.segments
         let isAPI = segments.first == "api"
         if request.method == "OPTIONS" && options.cors {
-            return HTTPResponse(status: .noContent, headers: [
-                "Access-Control-Allow-Methods": Self.allowed,
-                "Access-Control-Allow-Headers": "If-None-Match",
-                "Access-Control-Max-Age": "86400",
-            ])
+            return HTTPResponse(
+                status: .noContent,
+                headers: [
+                    "Access-Control-Allow-Methods": Self.allowed,
+                    "Access-Control-Allow-Headers": "If-None-Match",
+                    "Access-Control-Max-Age": "86400",
+                ])
         }
         guard request.method == "GET" || request.isHead else {
-            var response = isAPI
+            var response =
+                isAPI
                 ? Self.error(.methodNotAllowed, "The method \(request.method) is not allowed here; use GET or HEAD.")
                 : Self.page(.methodNotAllowed, "The method \(request.method) is not allowed here.")
             response.headers["Allow"] = options.cors ? Self.allowed + ", OPTIONS" : Self.allowed
@@ -62,8 +65,9 @@ public final class RosterWorker: HTTPWorker {
         }
         switch segments {
         case ["api", "health"]:
-            return HTTPResponse(headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-                                body: .text("{\"ok\":true}\n"))
+            return HTTPResponse(
+                headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                body: .text("{\"ok\":true}\n"))
         case ["api", "players"]:
             return reading(request) { version, today in try players(target, version: version, today: today) }
         case ["api", "stats"]:
@@ -75,8 +79,11 @@ public final class RosterWorker: HTTPWorker {
         case _ where segments.count == 2 && segments[0] == "players":
             return reading(request) { _, today in try detailPage(segments[1], target, today: today) }
         default:
-            return isAPI ? Self.error(.notFound, "There is nothing at \(target.path); see /api/players, "
-                                          + "/api/players/{id}, /api/stats and /api/health.")
+            return isAPI
+                ? Self.error(
+                    .notFound,
+                    "There is nothing at \(target.path); see /api/players, "
+                        + "/api/players/{id}, /api/stats and /api/health.")
                 : Self.page(.notFound, "There is no page at \(target.path).")
         }
     }
@@ -106,9 +113,10 @@ public final class RosterWorker: HTTPWorker {
             }
         } catch let error as QueryStringError {
             return Self.error(.badRequest, error.message, parameter: error.parameter)
-        } catch where error.isTimeLimit {
+        } catch  where error.isTimeLimit {
             var response = Self.error(
-                .serviceUnavailable, "The query took longer than \(Self.seconds(options.queryTimeLimit)) s, the "
+                .serviceUnavailable,
+                "The query took longer than \(Self.seconds(options.queryTimeLimit)) s, the "
                     + "limit of this server; narrow it (a filter, a smaller page) or try again.")
             response.headers["Retry-After"] = "1"
             return response
@@ -139,25 +147,31 @@ public final class RosterWorker: HTTPWorker {
         let parameterField = parameter.map { ",\"parameter\":" + JSONText.quoted($0) } ?? ""
         return HTTPResponse(
             status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-            body: .text("{\"error\":{\"status\":\(status.code),\"message\":\(JSONText.quoted(message))"
-                + parameterField + "}}\n"))
+            body: .text(
+                "{\"error\":{\"status\":\(status.code),\"message\":\(JSONText.quoted(message))"
+                    + parameterField + "}}\n"))
     }
 
     /// A web page with `message`, for errors outside the API.
     static func page(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
-        html(PageLayout.page(title: "Roster", .element("p", [], .element("a", [("href", "/")], HTML("← The roster")))
-                                 + .element("p", [("class", "problem"), ("role", "alert")], .text(message))),
-             status: status)
+        html(
+            PageLayout.page(
+                title: "Roster",
+                .element("p", [], .element("a", [("href", "/")], HTML("← The roster")))
+                    + .element("p", [("class", "problem"), ("role", "alert")], .text(message))),
+            status: status)
     }
 
     static func html(_ page: HTML, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [
-            "Content-Type": "text/html; charset=utf-8",
-            // Nothing but the page itself and players' images; no script runs at all.
-            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src http: https:; "
-                + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-            "Referrer-Policy": "no-referrer",
-        ], body: .text(page.rendered))
+        HTTPResponse(
+            status: status,
+            headers: [
+                "Content-Type": "text/html; charset=utf-8",
+                // Nothing but the page itself and players' images; no script runs at all.
+                "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src http: https:; "
+                    + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+                "Referrer-Policy": "no-referrer",
+            ], body: .text(page.rendered))
     }
 
     static func json(_ text: String, contentType: String = "application/json") -> HTTPResponse {

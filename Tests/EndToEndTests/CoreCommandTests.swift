@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -27,17 +27,23 @@ import TestSupport
     @Test func initSampleTwiceLoadsTheSampleOnce() throws {
         let first = try run(["--db", "x.db", "init", "--sample"])
         #expect(first.status == 0)
-        #expect(first.stdout == "Created x.db (schema version \(Migration.embedded.count)).\nLoaded the sample roster: 28 players.\n")
+        #expect(
+            first.stdout
+                == "Created x.db (schema version \(Migration.embedded.count)).\nLoaded the sample roster: 28 players.\n"
+        )
         #expect(first.stderr == "")
         let second = try run(["init", "--sample", "--db", "x.db"])
         #expect(second.status == 0)
-        #expect(second.stdout == "x.db is up to date (schema version \(Migration.embedded.count)).\n"
+        #expect(
+            second.stdout == "x.db is up to date (schema version \(Migration.embedded.count)).\n"
                 + "The roster already has 28 players; the sample roster was not loaded.\n")
         #expect(try playerCount(folder.path("x.db")) == 28)
     }
 
     @Test func theDatabaseComesFromTheEnvironmentElseTheCurrentFolder() throws {
-        #expect(try run(["init"], environment: ["ROSTERDB_DB": "env.db"]).stdout == "Created env.db (schema version \(Migration.embedded.count)).\n")
+        #expect(
+            try run(["init"], environment: ["ROSTERDB_DB": "env.db"]).stdout
+                == "Created env.db (schema version \(Migration.embedded.count)).\n")
         #expect(try run(["init"]).stdout == "Created roster.db (schema version \(Migration.embedded.count)).\n")
         #expect(FileManager.default.fileExists(atPath: folder.path("roster.db")))
     }
@@ -46,8 +52,10 @@ import TestSupport
         let result = try run(["--db", "missing.db", "query"])
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr
-                == "Error: no roster database at missing.db — create one with 'rosterdb init' or 'rosterdb import FILE'\n")
+        #expect(
+            result.stderr
+                == "Error: no roster database at missing.db — create one with 'rosterdb init' or 'rosterdb import FILE'\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.path("missing.db")))
     }
 
@@ -60,7 +68,8 @@ import TestSupport
         let result = try run(["--db", "old.db", "query", "--format", "ndjson"])
         #expect(result.status == 0)
         let applied = Migration.embedded.dropFirst().map(\.identifier).joined(separator: ", ")
-        #expect(result.stderr == "Migrated old.db to schema version \(Migration.embedded.count) (applied \(applied)).\n")
+        #expect(
+            result.stderr == "Migrated old.db to schema version \(Migration.embedded.count) (applied \(applied)).\n")
     }
 
     @Test func aDryRunOnAnOlderRosterChangesNoByteAndSaysWhatItWouldMigrate() throws {
@@ -71,14 +80,16 @@ import TestSupport
             try old.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         let before = folder.bytes(of: folder.path("old.db"))
-        try folder.write(#"[{"name": "New Player", "position": "ST"}, {"name": "Kept", "position": "CB"}]"#, to: "f.json")
+        try folder.write(
+            #"[{"name": "New Player", "position": "ST"}, {"name": "Kept", "position": "CB"}]"#, to: "f.json")
         let result = try run(["--db", "old.db", "import", "--dry-run", "f.json", "--report", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("1 to add, 1 to update"))
         let pending = Migration.embedded.dropFirst(3).map(\.identifier)
         #expect(result.stderr.contains("the roster would first be migrated (\(pending.joined(separator: ", ")))"))
-        #expect(result.stdout.contains(
-            #""pending_migrations":["# + pending.map { "\"\($0)\"" }.joined(separator: ",") + "]"))
+        #expect(
+            result.stdout.contains(
+                #""pending_migrations":["# + pending.map { "\"\($0)\"" }.joined(separator: ",") + "]"))
         #expect(folder.bytes(of: folder.path("old.db")) == before)
         #expect(folder.bytes(of: folder.path("old.db-wal"))?.isEmpty ?? true)
 
@@ -126,13 +137,34 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["init", "--smaple"], "Error: Unknown option '--smaple'. Did you mean '--sample'?\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"),
-        (["qeury"], "Error: Unknown command 'qeury'. Did you mean 'query'?\nUsage: rosterdb [--db <path>] <command> [<options>]\n  See 'rosterdb --help' for more information.\n"),
-        (["--db"], "Error: Missing value for '--db <path>'.\nUsage: rosterdb [--db <path>] <command> [<options>]\n  See 'rosterdb --help' for more information.\n"),
-        (["init", "extra"], "Error: Unexpected argument 'extra'.\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"),
-        (["init", "--sample=yes"], "Error: The option '--sample' takes no value, but was given 'yes'.\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"),
-        (["init", "--busy-timeout", "soon"], "Error: The value 'soon' is invalid for '--busy-timeout <seconds>': expected a number of seconds from 0 to 86400.\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"),
-        ([], "Error: Missing command. Choose one of: init, import, query, show, stats, add, edit, remove, export, serve.\nUsage: rosterdb [--db <path>] <command> [<options>]\n  See 'rosterdb --help' for more information.\n"),
+        (
+            ["init", "--smaple"],
+            "Error: Unknown option '--smaple'. Did you mean '--sample'?\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"
+        ),
+        (
+            ["qeury"],
+            "Error: Unknown command 'qeury'. Did you mean 'query'?\nUsage: rosterdb [--db <path>] <command> [<options>]\n  See 'rosterdb --help' for more information.\n"
+        ),
+        (
+            ["--db"],
+            "Error: Missing value for '--db <path>'.\nUsage: rosterdb [--db <path>] <command> [<options>]\n  See 'rosterdb --help' for more information.\n"
+        ),
+        (
+            ["init", "extra"],
+            "Error: Unexpected argument 'extra'.\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"
+        ),
+        (
+            ["init", "--sample=yes"],
+            "Error: The option '--sample' takes no value, but was given 'yes'.\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"
+        ),
+        (
+            ["init", "--busy-timeout", "soon"],
+            "Error: The value 'soon' is invalid for '--busy-timeout <seconds>': expected a number of seconds from 0 to 86400.\nUsage: rosterdb init [<options>]\n  See 'rosterdb init --help' for more information.\n"
+        ),
+        (
+            [],
+            "Error: Missing command. Choose one of: init, import, query, show, stats, add, edit, remove, export, serve.\nUsage: rosterdb [--db <path>] <command> [<options>]\n  See 'rosterdb --help' for more information.\n"
+        ),
     ])
     func usageErrorsExit64WithTheUsageLine(arguments: [String], expected: String) throws {
         let result = try run(arguments)
@@ -142,7 +174,9 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder.path("roster.db")))
     }
 
-    @Test(arguments: [["--help"], ["-h"], ["help"], ["init", "--help"], ["help", "import"], ["query", "-h", "--bogus"]])
+    @Test(arguments: [
+        ["--help"], ["-h"], ["help"], ["init", "--help"], ["help", "import"], ["query", "-h", "--bogus"],
+    ])
     func helpGoesToStandardOutputWithExitZero(arguments: [String]) throws {
         let result = try run(arguments)
         #expect(result.status == 0)

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -13,8 +13,9 @@ import TestSupport
     init() throws {
         folder = try TemporaryDirectory()
         for name in ["fpl-2024-25-players_raw.csv", "fpl-2024-25-teams.csv", "world-cup-squads.csv"] {
-            try folder.write(bytes: FileBytes.read(Fixtures.directory.appendingPathComponent("feeds/\(name)").path)!,
-                             to: name)
+            try folder.write(
+                bytes: FileBytes.read(Fixtures.directory.appendingPathComponent("feeds/\(name)").path)!,
+                to: name)
         }
     }
 
@@ -25,8 +26,9 @@ import TestSupport
 
     /// The JSON object a command printed.
     private func object(_ result: RosterProcess.Result) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-                     "\(result.stdout)")
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            "\(result.stdout)")
     }
 
     /// README's command line for the Fantasy Premier League's players_raw.csv.
@@ -92,8 +94,12 @@ import TestSupport
         let changes = try String(contentsOfFile: folder.path("changes.ndjson"), encoding: .utf8)
             .split(separator: "\n")
         #expect(changes.count == 5)
-        #expect(changes.allSatisfy { $0.contains(#""change":"updated""#) && $0.hasSuffix(
-            #""fields":{"club":["Arsenal","Aston Villa"]}}"#) })
+        #expect(
+            changes.allSatisfy {
+                $0.contains(#""change":"updated""#)
+                    && $0.hasSuffix(
+                        #""fields":{"club":["Arsenal","Aston Villa"]}}"#)
+            })
     }
 
     // MARK: - A World Cup squads file
@@ -137,26 +143,33 @@ import TestSupport
     @Test func aMappingThatNamesAMissingColumnIsAUsageErrorListingTheColumns() throws {
         let result = try run(["import", "world-cup-squads.csv", "--map", "club=team", "--report", "json"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: nothing was imported: --map names 'team', which world-cup-squads.csv "
-            + "does not have; its fields are 'key_id', 'tournament_id', 'team_name',"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: nothing was imported: --map names 'team', which world-cup-squads.csv "
+                    + "does not have; its fields are 'key_id', 'tournament_id', 'team_name',"))
         #expect(try object(result)["status"] as? String == "refused_usage")
-        let json = try run(["import", "--format", "ndjson", "-", "--map", "ref=code"],
-                           stdin: #"{"name": "A", "position": "GK", "key": 1}"#)
+        let json = try run(
+            ["import", "--format", "ndjson", "-", "--map", "ref=code"],
+            stdin: #"{"name": "A", "position": "GK", "key": 1}"#)
         #expect(json.status == 64)
-        #expect(json.stderr.contains("--map names 'code', which - does not have; its fields are 'key', 'name', "
-            + "'position'"))
+        #expect(
+            json.stderr.contains(
+                "--map names 'code', which - does not have; its fields are 'key', 'name', "
+                    + "'position'"))
         #expect(try run(["query", "--format", "json"]).stdout.contains(#""total":0"#))
     }
 
     @Test func mapFilesDelimitersNullTokensAndDateFormats() throws {
-        try folder.write("""
+        try folder.write(
+            """
             # The columns of a semicolon feed
             name = {Vorname} {Nachname}
             position=Position
             birth_date=Geburtstag
             """, to: "map.txt")
-        try folder.write("Vorname;Nachname;Position;Geburtstag;Verein\nThomas;Müller;Sturm;1989-09-13T00:00:00Z;"
-            + "N/A\nManuel;Neuer;Tor;N/A;FC Bayern\n", to: "kader.csv")
+        try folder.write(
+            "Vorname;Nachname;Position;Geburtstag;Verein\nThomas;Müller;Sturm;1989-09-13T00:00:00Z;"
+                + "N/A\nManuel;Neuer;Tor;N/A;FC Bayern\n", to: "kader.csv")
         let result = try run([
             "import", "kader.csv", "--map-file", "map.txt", "--delimiter", ";", "--null", "n/a",
             "--value-map", "position:Sturm=ST,Tor=GK", "--map", "club=Verein", "--date-format", "iso-datetime",
@@ -182,8 +195,9 @@ import TestSupport
         let ten = (1...10).map { #"{"id": \#($0), "name": "P\#($0)", "position": "GK"}"# }.joined(separator: "\n")
         #expect(try run(["import", "--format", "ndjson", "-"], stdin: ten).status == 0)
 
-        let refusedPrune = try run(["import", "--format", "ndjson", "-", "--prune", "--report", "json"],
-                                   stdin: #"{"id": 1, "name": "P1", "position": "GK"}"#)
+        let refusedPrune = try run(
+            ["import", "--format", "ndjson", "-", "--prune", "--report", "json"],
+            stdin: #"{"id": 1, "name": "P1", "position": "GK"}"#)
         #expect(refusedPrune.status == 3)
         let prune = try #require(try object(refusedPrune)["prune"] as? [String: Any])
         #expect(try object(refusedPrune)["status"] as? String == "refused_prune")
@@ -191,14 +205,23 @@ import TestSupport
         #expect((prune["would_remove"] as? Int, prune["roster_before"] as? Int) == (9, 10))
         #expect(prune["skipped_reason"] as? String == "over_limit")
 
-        let partial = ten.split(separator: "\n").prefix(9).joined(separator: "\n") + "\n{\"name\": \"\", \"position\": \"GK\"}"
-        let skipped = try run(["import", "--format", "ndjson", "-", "--prune", "--skip-invalid", "--quiet",
-                               "--report", "json"], stdin: partial)
+        let partial =
+            ten.split(separator: "\n").prefix(9).joined(separator: "\n") + "\n{\"name\": \"\", \"position\": \"GK\"}"
+        let skipped = try run(
+            [
+                "import", "--format", "ndjson", "-", "--prune", "--skip-invalid", "--quiet",
+                "--report", "json",
+            ], stdin: partial)
         #expect(skipped.status == 4)
         #expect(try object(skipped)["status"] as? String == "committed")
         #expect((try object(skipped)["prune"] as? [String: Any])?["skipped_reason"] as? String == "rejected_records")
-        #expect(try run(["import", "--format", "ndjson", "-", "--prune", "--skip-invalid", "--quiet",
-                         "--allow-partial-prune"], stdin: partial).status == 0)
+        #expect(
+            try run(
+                [
+                    "import", "--format", "ndjson", "-", "--prune", "--skip-invalid", "--quiet",
+                    "--allow-partial-prune",
+                ], stdin: partial
+            ).status == 0)
 
         // Every problem, not the first fifty.
         let bad = (1...79).map { #"{"name": "B\#($0)", "position": "XX"}"# }.joined(separator: "\n")
@@ -217,30 +240,41 @@ import TestSupport
 
         let holder = try Connection(path: folder.path("roster.db"), flags: SQLITE_OPEN_READWRITE)
         try holder.execute("BEGIN IMMEDIATE")
-        let locked = try run(["--busy-timeout", "0.2", "import", "--format", "ndjson", "-", "--report", "json"],
-                             stdin: ten)
+        let locked = try run(
+            ["--busy-timeout", "0.2", "import", "--format", "ndjson", "-", "--report", "json"],
+            stdin: ten)
         try holder.execute("ROLLBACK")
         #expect(locked.status == 75)
         #expect(try object(locked)["status"] as? String == "locked")
     }
 
     @Test func changesAreListedAfterTheCommitAndWouldBeChangesOnADryRun() throws {
-        #expect(try run(["import", "--format", "ndjson", "-"], stdin: #"{"id": 1, "name": "A", "position": "GK"}"#
-            + "\n" + #"{"id": 2, "name": "B", "position": "GK"}"#).status == 0)
-        let feed = #"{"id": 1, "ref": "r1", "name": "A", "position": "GK", "goals": 2}"# + "\n"
+        #expect(
+            try run(
+                ["import", "--format", "ndjson", "-"],
+                stdin: #"{"id": 1, "name": "A", "position": "GK"}"#
+                    + "\n" + #"{"id": 2, "name": "B", "position": "GK"}"#
+            ).status == 0)
+        let feed =
+            #"{"id": 1, "ref": "r1", "name": "A", "position": "GK", "goals": 2}"# + "\n"
             + #"{"name": "C", "position": "ST"}"#
-        let dry = try run(["import", "--format", "ndjson", "-", "--prune", "--max-prune", "50", "--dry-run",
-                           "--changes", "-"], stdin: feed)
+        let dry = try run(
+            [
+                "import", "--format", "ndjson", "-", "--prune", "--max-prune", "50", "--dry-run",
+                "--changes", "-",
+            ], stdin: feed)
         #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dry.stdout == """
-            {"change":"updated","id":1,"ref":"r1","name":"A","fields":{"ref":[null,"r1"],"goals":[0,2]}}
-            {"change":"added","id":3,"ref":null,"name":"C","fields":{"name":[null,"C"],"position":[null,"ST"],"goals":[null,0],"assists":[null,0]}}
-            {"change":"removed","id":2,"ref":null,"name":"B","fields":{"name":["B",null],"position":["GK",null],"goals":[0,null],"assists":[0,null]}}
+        #expect(
+            dry.stdout == """
+                {"change":"updated","id":1,"ref":"r1","name":"A","fields":{"ref":[null,"r1"],"goals":[0,2]}}
+                {"change":"added","id":3,"ref":null,"name":"C","fields":{"name":[null,"C"],"position":[null,"ST"],"goals":[null,0],"assists":[null,0]}}
+                {"change":"removed","id":2,"ref":null,"name":"B","fields":{"name":["B",null],"position":["GK",null],"goals":[0,null],"assists":[0,null]}}
 
-            """)
+                """)
         #expect(try run(["query", "--format", "json"]).stdout.contains(#""total":2"#))
-        let real = try run(["import", "--format", "ndjson", "-", "--prune", "--max-prune", "50", "--changes", "-"],
-                           stdin: feed)
+        let real = try run(
+            ["import", "--format", "ndjson", "-", "--prune", "--max-prune", "50", "--changes", "-"],
+            stdin: feed)
         #expect(real.stdout == dry.stdout)
         // A refused import lists nothing.
         let refused = try run(["import", "--format", "ndjson", "-", "--changes", "c.ndjson"], stdin: #"{"name": 5}"#)
@@ -266,8 +300,9 @@ import TestSupport
         let empty = try nightly("empty.ndjson")
         #expect(empty.status == 3)
         #expect(empty.stderr.contains("FAILED with exit 3 (refused_prune)"))
-        #expect(try String(contentsOfFile: folder.path("reports/last-changes.ndjson"), encoding: .utf8)
-            .hasPrefix(#"{"change":"added","id":1"#))
+        #expect(
+            try String(contentsOfFile: folder.path("reports/last-changes.ndjson"), encoding: .utf8)
+                .hasPrefix(#"{"change":"added","id":1"#))
 
         let holder = try Connection(path: folder.path("roster.db"), flags: SQLITE_OPEN_READWRITE)
         try holder.execute("BEGIN IMMEDIATE")

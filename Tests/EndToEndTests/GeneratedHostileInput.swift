@@ -25,7 +25,8 @@ struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
         let valueAt = #"{"id": 102, "name": "Deep", "position": "GK", "extra": "#
         let goalsAt = #"{"id": 102, "name": "Big", "position": "GK", "goals": "#
         // The value of the 1,025th field, one past the limit, on line 3.
-        let fieldLimitColumn = 3 + #"{"id": 102, "name": "Wide", "position": "GK", "#.count
+        let fieldLimitColumn =
+            3 + #"{"id": 102, "name": "Wide", "position": "GK", "#.count
             + (0..<1_021).reduce(0) { $0 + #""f\#($1)": 1, "#.count } + #""f1021": "#.count
         let columnLimitColumn = 1 + (0..<1_024).reduce(0) { $0 + "c\($1),".count }
         return [
@@ -59,8 +60,9 @@ struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
                 file: "json-string-50mb.json", exitCode: 65,
                 expected: ":3:23: record 2: name: is longer than 200 characters (a string of 52,428,800 bytes)"
             ) { path in
-                try write(path, jsonHead, #"{"id": 102, "name": ""#, repeated("a", megabytes50),
-                          #"", "position": "GK"}"#, "\n]\n")
+                try write(
+                    path, jsonHead, #"{"id": 102, "name": ""#, repeated("a", megabytes50),
+                    #"", "position": "GK"}"#, "\n]\n")
             },
             GeneratedHostileInput(
                 file: "json-string-50mb-unterminated.json", exitCode: 65,
@@ -79,8 +81,9 @@ struct GeneratedHostileInput: Sendable, CustomTestStringConvertible {
                 expected: ":3:\(3 + #"{"id": 102, "name": "Long", "position": "GK", "#.count): record 2: "
                     + "field name of 52428800 bytes; the longest allowed is 16384"
             ) { path in
-                try write(path, jsonHead, #"{"id": 102, "name": "Long", "position": "GK", ""#,
-                          repeated("k", megabytes50), #"": 1}"#, "\n]\n")
+                try write(
+                    path, jsonHead, #"{"id": 102, "name": "Long", "position": "GK", ""#,
+                    repeated("k", megabytes50), #"": 1}"#, "\n]\n")
             },
             GeneratedHostileInput(
                 file: "csv-cell-50mb.csv", exitCode: 65,

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 import RosterModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -94,14 +94,16 @@ import TestSupport
         let twice = try run(["query", "--min-goals", "5", "--min-goals", "9"])
         #expect(twice.status == 64)
         #expect(twice.stderr.hasPrefix("Error: '--min-goals <n>' was given more than once; it takes one value.\n"))
-        #expect(try run(["query", "--name", "mbap", "--name", "kane", "--format", "json"]).stdout
-            .contains("\"total\":2,"))
+        #expect(
+            try run(["query", "--name", "mbap", "--name", "kane", "--format", "json"]).stdout
+                .contains("\"total\":2,"))
     }
 
     @Test func aNameNeedsAVisibleCharacter() throws {
         try sample()
         for name in ["\u{200B}", "\u{3164}", "\u{2800}", "\u{200B}\u{3164} \u{2800}"] {
-            let result = try run(["import", "--format", "ndjson", "-"], stdin: #"{"name": "\#(name)", "position": "GK"}"#)
+            let result = try run(
+                ["import", "--format", "ndjson", "-"], stdin: #"{"name": "\#(name)", "position": "GK"}"#)
             #expect(result.status == 65)
             #expect(result.stderr.contains("name: has no visible character, only invisible ones"))
         }
@@ -109,12 +111,16 @@ import TestSupport
 
     @Test func idsStayWithinTheRangeEveryReaderKeepsExactly() throws {
         try run(["init"])
-        let huge = try run(["import", "--format", "ndjson", "-"],
-                           stdin: #"{"id": 9223372036854775807, "name": "A", "position": "GK"}"#)
+        let huge = try run(
+            ["import", "--format", "ndjson", "-"],
+            stdin: #"{"id": 9223372036854775807, "name": "A", "position": "GK"}"#)
         #expect(huge.status == 65)
         #expect(huge.stderr.contains("id: must be at most 9,007,199,254,740,991, got 9223372036854775807"))
-        #expect(try run(["import", "--format", "ndjson", "-"],
-                        stdin: #"{"id": 9007199254740991, "name": "A", "position": "GK"}"#).status == 0)
+        #expect(
+            try run(
+                ["import", "--format", "ndjson", "-"],
+                stdin: #"{"id": 9007199254740991, "name": "A", "position": "GK"}"#
+            ).status == 0)
         #expect(try run(["import", "--format", "ndjson", "-"], stdin: #"{"name": "B", "position": "GK"}"#).status == 0)
         let ids = try run(["export", "--format", "csv"]).stdout.split(separator: "\n").dropFirst()
             .map { $0.split(separator: ",")[0] }
@@ -123,11 +129,13 @@ import TestSupport
 
     @Test func messagesNameTheValueAndTheExpectedForm() throws {
         try run(["init"])
-        try folder.write("name,position,birth_date\nA,GK,1990-01-02T00:00:00\nB,GK, 1990-01-02\nC,wizard,\n", to: "f.csv")
+        try folder.write(
+            "name,position,birth_date\nA,GK,1990-01-02T00:00:00\nB,GK, 1990-01-02\nC,wizard,\n", to: "f.csv")
         let result = try run(["import", "f.csv"])
         #expect(result.status == 65)
-        #expect(result.stderr.contains(
-            "f.csv:2:6: record 1: birth_date: expected a date written yyyy-MM-dd, got '1990-01-02T00:00:00'"))
+        #expect(
+            result.stderr.contains(
+                "f.csv:2:6: record 1: birth_date: expected a date written yyyy-MM-dd, got '1990-01-02T00:00:00'"))
         #expect(result.stderr.contains("f.csv:4:3: record 3: position: unknown position 'wizard'; accepted: GK"))
         #expect(result.stderr.contains("2 of 3 records are invalid"))
         let asOf = try run(["query", "--as-of", "2026-13-01"])

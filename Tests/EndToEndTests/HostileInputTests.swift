@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every file of `Tests/Fixtures/hostile`, and the inputs too big to commit, imported by the built binary into a
 /// roster that already holds the sample players: the import must end with the expected exit code, name the file,

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -18,7 +18,8 @@ import TestSupport
 
     @discardableResult
     private func run(_ arguments: [String], environment: [String: String] = ["ROSTERDB_DB": "roster.db"]) throws
-        -> RosterProcess.Result {
+        -> RosterProcess.Result
+    {
         try RosterProcess.run(arguments, in: folder.url, environment: environment)
     }
 
@@ -32,7 +33,8 @@ import TestSupport
         let tables = try connection.prepare(
             "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)")
         _ = try tables.step()
-        #expect(tables.text(at: 0).split(separator: ",").filter { !$0.hasPrefix("players_search_") }
+        #expect(
+            tables.text(at: 0).split(separator: ",").filter { !$0.hasPrefix("players_search_") }
                 == ["players", "players_search", "roster_changes", "schema_migrations"])
         let check = try connection.prepare("PRAGMA integrity_check")
         _ = try check.step()
@@ -84,7 +86,8 @@ import TestSupport
         // `%` and `_` are no wildcards: "a%" is the word "a", and "M_ssi" the words "m" and "ssi".
         #expect(try run(["query", "--name", "a%", "--all"]).stdout == run(["query", "--name", "a", "--all"]).stdout)
         #expect(try run(["query", "--name", "M_ssi", "--format", "ndjson"]).stdout == "")
-        #expect(try run(["query", "--nationality", "ARGENTINA", "--format", "csv"]).stdout.split(separator: "\n").count
+        #expect(
+            try run(["query", "--nationality", "ARGENTINA", "--format", "csv"]).stdout.split(separator: "\n").count
                 == 3)
         #expect(try survivingPlayers() == 28)
     }
@@ -147,8 +150,9 @@ import TestSupport
         let escaped = try run(["import", "nul.json"])
         #expect(escaped.status == 65)
         #expect(escaped.stderr.hasPrefix("nul.json:1:11: record 1: name: contains the control character U+0000\n"))
-        try folder.write(bytes: Array("name,position\nRobert".utf8) + [0] + Array("; DROP TABLE players,ST\n".utf8),
-                         to: "nul.csv")
+        try folder.write(
+            bytes: Array("name,position\nRobert".utf8) + [0] + Array("; DROP TABLE players,ST\n".utf8),
+            to: "nul.csv")
         let raw = try run(["import", "nul.csv"])
         #expect(raw.status == 65)
         #expect(raw.stderr.hasPrefix("nul.csv:2:1: record 1: name: contains the control character U+0000\n"))
@@ -179,7 +183,8 @@ import TestSupport
                 #expect(result.stderr == "Error: cannot create nowhere/roster.db: its folder does not exist\n")
             } else {
                 #expect(result.status == 1, "\(command)")
-                #expect(result.stderr == "Error: no roster database at nowhere/roster.db — create one with "
+                #expect(
+                    result.stderr == "Error: no roster database at nowhere/roster.db — create one with "
                         + "'rosterdb init' or 'rosterdb import FILE'\n")
             }
         }
@@ -210,7 +215,8 @@ import TestSupport
         for command in [["query"], ["show", "1"], ["export"]] {
             let result = try run(["--db", "empty.db"] + command)
             #expect(result.status == 1, "\(command)")
-            #expect(result.stderr == "Error: empty.db is empty, not a roster database — make it one with "
+            #expect(
+                result.stderr == "Error: empty.db is empty, not a roster database — make it one with "
                     + "'rosterdb init' or 'rosterdb import FILE'; it was left untouched\n")
             #expect(folder.bytes(of: folder.path("empty.db")) == [])
             #expect(!FileManager.default.fileExists(atPath: folder.path("empty.db-wal")))
@@ -235,7 +241,9 @@ import TestSupport
         try folder.write(#"[{"name": "Kept", "position": "GK"}]"#, to: "feed.json")
         let empty = try run(["--db", "", "import", "feed.json"])
         #expect(empty.status == 64)
-        #expect(empty.stderr.hasPrefix("Error: The value '' is invalid for '--db <path>': expected a path, not an empty text.\n"))
+        #expect(
+            empty.stderr.hasPrefix(
+                "Error: The value '' is invalid for '--db <path>': expected a path, not an empty text.\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["feed.json"])
         // `ROSTERDB_DB= rosterdb import` uses the default roster, as an unset variable does.
         #expect(try run(["import", "feed.json"], environment: ["ROSTERDB_DB": ""]).status == 0)
@@ -250,8 +258,10 @@ import TestSupport
             [Array("--db".utf8), latin1, Array("import".utf8), Array("feed.json".utf8)], in: folder.url,
             scratch: folder.url)
         #expect(result.exitCode == 64)
-        #expect(result.stderr.hasPrefix("Error: argument 2 is not valid UTF-8; rosterdb takes text and file names in "
-                                        + "UTF-8 only.\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: argument 2 is not valid UTF-8; rosterdb takes text and file names in "
+                    + "UTF-8 only.\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["feed.json"])
     }
 }

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -28,8 +28,9 @@ import TestSupport
         let statement = try connection.prepare("SELECT id, name, goals, club FROM players ORDER BY id")
         var rows: [String] = []
         while try statement.step() {
-            rows.append("\(statement.int(at: 0)) \(statement.text(at: 1)) \(statement.int(at: 2)) "
-                        + (statement.optionalText(at: 3) ?? "-"))
+            rows.append(
+                "\(statement.int(at: 0)) \(statement.text(at: 1)) \(statement.int(at: 2)) "
+                    + (statement.optionalText(at: 3) ?? "-"))
         }
         return rows
     }
@@ -51,17 +52,20 @@ import TestSupport
 
     @Test func addValidatesAsImportDoesAndWritesNothingWhenRefused() throws {
         let before = try rows()
-        let bad = try run(["add", "--name", "  ", "--position", "WB", "--goals", "2000000", "--birth-date", "2023-02-30"])
+        let bad = try run([
+            "add", "--name", "  ", "--position", "WB", "--goals", "2000000", "--birth-date", "2023-02-30",
+        ])
         #expect(bad.status == 65)
         #expect(bad.stdout == "")
-        #expect(bad.stderr == """
-            --name: is empty or only white space
-            --position: unknown position 'WB'; accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender
-            --goals: must be at most 1,000,000, got '2000000'
-            --birth-date: '2023-02-30' is not a real date
-            Error: nothing was written: the player is invalid (4 problems)
+        #expect(
+            bad.stderr == """
+                --name: is empty or only white space
+                --position: unknown position 'WB'; accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender
+                --goals: must be at most 1,000,000, got '2000000'
+                --birth-date: '2023-02-30' is not a real date
+                Error: nothing was written: the player is invalid (4 problems)
 
-            """)
+                """)
         let missing = try run(["add", "--name", "No Position"])
         #expect(missing.status == 65)
         #expect(missing.stderr.hasPrefix("--position: is required\n"))
@@ -74,7 +78,8 @@ import TestSupport
     @Test func aDuplicateIsRefusedNamingTheStoredPlayerUnlessAllowed() throws {
         let again = try run(["add", "--name", "KYLIAN MBAPPE", "--position", "ST", "--birth-date", "1998-12-20"])
         #expect(again.status == 65)
-        #expect(again.stderr == "Error: a player with this name and birth date is already in the roster (id 3); "
+        #expect(
+            again.stderr == "Error: a player with this name and birth date is already in the roster (id 3); "
                 + "give --allow-duplicate to add another\n")
         let allowed = try run([
             "add", "--name", "Kylian Mbappé", "--position", "ST", "--birth-date", "1998-12-20", "--allow-duplicate",
@@ -86,14 +91,17 @@ import TestSupport
     // MARK: - edit
 
     @Test func editPrintsBeforeAndAfterOfEachChangedField() throws {
-        let result = try run(["edit", "kylian mbappe", "--add-goals", "2", "--unset", "club", "--nationality", "France"])
+        let result = try run([
+            "edit", "kylian mbappe", "--add-goals", "2", "--unset", "club", "--nationality", "France",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            Updated Kylian Mbappé (id 3):
-              goals  31 → 33
-              club   Real Madrid → unknown
+        #expect(
+            result.stdout == """
+                Updated Kylian Mbappé (id 3):
+                  goals  31 → 33
+                  club   Real Madrid → unknown
 
-            """)
+                """)
         #expect(try rows()[2] == "3 Kylian Mbappé 33 -")
         let same = try run(["edit", "3", "--goals", "33"])
         #expect(same.stdout == "Nothing changed for Kylian Mbappé (id 3).\n")
@@ -113,17 +121,21 @@ import TestSupport
 
     @Test func editRefusesAmbiguousUnknownAndEmptyRequests() throws {
         #expect(try run(["add", "--name", "Alex Scott", "--position", "CB", "--birth-date", "1984-10-14"]).status == 0)
-        #expect(try run(["add", "--name", "Alex Scott", "--position", "LB", "--birth-date", "1984-10-14",
-                         "--allow-duplicate"]).status == 0)
+        #expect(
+            try run([
+                "add", "--name", "Alex Scott", "--position", "LB", "--birth-date", "1984-10-14",
+                "--allow-duplicate",
+            ]).status == 0)
         let ambiguous = try run(["edit", "alex scott", "--goals", "1"])
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.stderr == """
-            Error: 'alex scott' matches 2 players; give an id
-              29  Alex Scott  CB  born 1984-10-14
-              30  Alex Scott  LB  born 1984-10-14
-            Give one of these ids instead of the name.
+        #expect(
+            ambiguous.stderr == """
+                Error: 'alex scott' matches 2 players; give an id
+                  29  Alex Scott  CB  born 1984-10-14
+                  30  Alex Scott  LB  born 1984-10-14
+                Give one of these ids instead of the name.
 
-            """)
+                """)
         let unknown = try run(["edit", "Pele", "--goals", "1"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "Error: no player matches 'Pele'\n")
@@ -145,12 +157,13 @@ import TestSupport
         #expect(try rows() == before)
         let dry = try run(["remove", "3", "lionel messi", "--dry-run"])
         #expect(dry.status == 0)
-        #expect(dry.stdout == """
-            Would remove 2 players (dry run, nothing removed):
-              3  Kylian Mbappé  ST  born 1998-12-20
-              1  Lionel Messi   RW  born 1987-06-24
+        #expect(
+            dry.stdout == """
+                Would remove 2 players (dry run, nothing removed):
+                  3  Kylian Mbappé  ST  born 1998-12-20
+                  1  Lionel Messi   RW  born 1987-06-24
 
-            """)
+                """)
         #expect(try rows() == before)
         let removed = try run(["remove", "3", "lionel messi", "3"])
         #expect(removed.status == 0)
@@ -199,14 +212,17 @@ import TestSupport
         let binary = RosterProcess.executable.path
         let readers = Process()
         readers.executableURL = URL(fileURLWithPath: "/bin/sh")
-        readers.arguments = ["-c", """
+        readers.arguments = [
+            "-c",
+            """
             failed=0
             for round in $(seq 30); do
                 "$0" --db "$1" --busy-timeout 0 query --all --format csv >/dev/null 2>>"$2" || failed=$((failed + 1))
                 "$0" --db "$1" --busy-timeout 0 show 1 >/dev/null 2>>"$2" || failed=$((failed + 1))
             done
             echo "$failed"
-            """, binary, roster, folder.path("readers.err")]
+            """, binary, roster, folder.path("readers.err"),
+        ]
         let output = Pipe()
         readers.standardOutput = output
         try readers.run()

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -97,8 +97,10 @@ import TestSupport
         let feed = try folder.write(Self.feed(count: 40), to: "feed.ndjson")
         let before = try rows()
         let result = try RosterProcess.run(
-            ["-c", "ulimit -n \(limit); exec \"$0\" \"$@\"", RosterProcess.executable.path,
-             "--db", roster, "import", feed],
+            [
+                "-c", "ulimit -n \(limit); exec \"$0\" \"$@\"", RosterProcess.executable.path,
+                "--db", roster, "import", feed,
+            ],
             in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
         if result.status == 0 {
             #expect(try rows().count == 40)
@@ -115,14 +117,17 @@ import TestSupport
     /// import waited for it for ever, holding the write lock and deaf to signals. (The debug binary, with its
     /// shared libraries, needs about 27 MB to load at all.) Not under the sanitizers, whose shadow memory cannot be
     /// mapped under such a limit.
-    @Test(.disabled(if: RosterProcess.isSanitized, "the sanitizers cannot run under an address-space limit"),
-          arguments: [30_000, 36_000, 40_000])
+    @Test(
+        .disabled(if: RosterProcess.isSanitized, "the sanitizers cannot run under an address-space limit"),
+        arguments: [30_000, 36_000, 40_000])
     func anImportUnderAnAddressSpaceLimitEnds(kibibytes: Int) throws {
         let feed = try folder.write(Self.feed(count: 20_000), to: "feed.ndjson")
         let before = try rows()
         let importing = try RunningRosterProcess(
-            ["-c", "ulimit -v \(kibibytes); exec \"$0\" \"$@\"", RosterProcess.executable.path,
-             "--db", roster, "import", feed],
+            [
+                "-c", "ulimit -v \(kibibytes); exec \"$0\" \"$@\"", RosterProcess.executable.path,
+                "--db", roster, "import", feed,
+            ],
             in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
         try importing.closeInput()
         guard let ending = importing.finish(within: 120) else {

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -51,7 +51,8 @@ import TestSupport
             for arguments in [["query"], ["import", feed], ["init"]] {
                 let result = try run(["--db", name] + arguments)
                 #expect(result.status == 1, "\(name) \(arguments)")
-                #expect(result.stderr
+                #expect(
+                    result.stderr
                         == "Error: \(name) is a FIFO (named pipe), not a roster database file; it was left untouched\n")
             }
         }
@@ -60,7 +61,8 @@ import TestSupport
         // Standard input, a pipe here, is no roster either.
         let input = try run(["--db", "/dev/stdin", "query"])
         #expect(input.status == 1)
-        #expect(input.stderr
+        #expect(
+            input.stderr
                 == "Error: /dev/stdin is a FIFO (named pipe), not a roster database file; it was left untouched\n")
     }
 
@@ -68,7 +70,8 @@ import TestSupport
         try FileManager.default.createSymbolicLink(atPath: folder.path("link.db"), withDestinationPath: "target.db")
         let created = try run(["--db", "link.db", "init"])
         #expect(created.status == 74)
-        #expect(created.stderr
+        #expect(
+            created.stderr
                 == "Error: cannot create link.db: it is a symbolic link to target.db, which does not exist\n")
         let query = try run(["--db", "link.db", "query"])
         #expect(query.status == 1)
@@ -86,7 +89,8 @@ import TestSupport
         for arguments in [["query"], ["show", "1"], ["init"]] {
             let result = try #require(try runBounded(["--db", "roster.db"] + arguments), "rosterdb hung")
             #expect(result.status == 1)
-            #expect(result.stderr == "Error: roster.db\(suffix), where SQLite keeps the \(roles[suffix]!) of "
+            #expect(
+                result.stderr == "Error: roster.db\(suffix), where SQLite keeps the \(roles[suffix]!) of "
                     + "roster.db, is a FIFO (named pipe), not a regular file; remove it and try again. The roster was "
                     + "left untouched\n")
         }
@@ -102,37 +106,54 @@ import TestSupport
 
     /// Edits of `schema_migrations` made by hand on the sample roster, and what `query` and `init` say.
     static let ledgerEdits: [(edit: String, message: String)] = {
-        let restore = "restore the roster from a backup, or export its players with the sqlite3 shell and import "
+        let restore =
+            "restore the roster from a backup, or export its players with the sqlite3 shell and import "
             + "them into a new roster. The file was left untouched"
         return [
-            ("DELETE FROM schema_migrations",
-             "roster.db: its schema_migrations table records no migration, yet the database has tables: the rows "
-                + "were deleted; \(restore)"),
-            ("DROP TABLE schema_migrations",
-             "roster.db: it has rosterdb's players table but no schema_migrations table, which records its schema "
-                + "version: the table was dropped or renamed; \(restore)"),
-            ("DELETE FROM schema_migrations WHERE version = 2",
-             "roster.db: schema_migrations records 0003_name_search but not 0002_query_indexes, which comes before "
-                + "it: the row was deleted; \(restore)"),
-            ("UPDATE schema_migrations SET name = 'indexes' WHERE version = 2",
-             "roster.db: schema_migrations records migration 0002_query_indexes under the name 'indexes': the row "
-                + "was edited; \(restore)"),
-            ("INSERT INTO schema_migrations VALUES (0, 'bogus', 'abc', '2020-01-01T00:00:00Z')",
-             "roster.db: schema_migrations records migration 0000_bogus, which no rosterdb has: the row was added "
-                + "by hand; \(restore)"),
-            ("UPDATE schema_migrations SET checksum = 'abc123' WHERE version = 2",
-             "roster.db records migration 0002_query_indexes with checksum abc123…, but this build's has "
-                + String(Migration.embedded[1].checksum.prefix(12)) + "…: its schema_migrations row was edited, or "
-                + "the migration changed after it was applied. The file was left untouched"),
-            ("DELETE FROM schema_migrations WHERE version = 3",
-             "roster.db: schema_migrations records 0004_strict_players but not 0003_name_search, which comes before "
-                + "it: the row was deleted; \(restore)"),
+            (
+                "DELETE FROM schema_migrations",
+                "roster.db: its schema_migrations table records no migration, yet the database has tables: the rows "
+                    + "were deleted; \(restore)"
+            ),
+            (
+                "DROP TABLE schema_migrations",
+                "roster.db: it has rosterdb's players table but no schema_migrations table, which records its schema "
+                    + "version: the table was dropped or renamed; \(restore)"
+            ),
+            (
+                "DELETE FROM schema_migrations WHERE version = 2",
+                "roster.db: schema_migrations records 0003_name_search but not 0002_query_indexes, which comes before "
+                    + "it: the row was deleted; \(restore)"
+            ),
+            (
+                "UPDATE schema_migrations SET name = 'indexes' WHERE version = 2",
+                "roster.db: schema_migrations records migration 0002_query_indexes under the name 'indexes': the row "
+                    + "was edited; \(restore)"
+            ),
+            (
+                "INSERT INTO schema_migrations VALUES (0, 'bogus', 'abc', '2020-01-01T00:00:00Z')",
+                "roster.db: schema_migrations records migration 0000_bogus, which no rosterdb has: the row was added "
+                    + "by hand; \(restore)"
+            ),
+            (
+                "UPDATE schema_migrations SET checksum = 'abc123' WHERE version = 2",
+                "roster.db records migration 0002_query_indexes with checksum abc123…, but this build's has "
+                    + String(Migration.embedded[1].checksum.prefix(12)) + "…: its schema_migrations row was edited, or "
+                    + "the migration changed after it was applied. The file was left untouched"
+            ),
+            (
+                "DELETE FROM schema_migrations WHERE version = 3",
+                "roster.db: schema_migrations records 0004_strict_players but not 0003_name_search, which comes before "
+                    + "it: the row was deleted; \(restore)"
+            ),
             // The last rows: the migrations they recorded are applied again, and the first one of them fails.
-            ("DELETE FROM schema_migrations WHERE version >= 7",
-             "cannot apply migration 0007_change_counter to roster.db: table roster_changes already "
-                + "exists, "
-                + "though schema_migrations does not record that migration: was the schema edited? The file was left "
-                + "as it was before this migration"),
+            (
+                "DELETE FROM schema_migrations WHERE version >= 7",
+                "cannot apply migration 0007_change_counter to roster.db: table roster_changes already "
+                    + "exists, "
+                    + "though schema_migrations does not record that migration: was the schema edited? The file was left "
+                    + "as it was before this migration"
+            ),
         ]
     }()
 
@@ -163,7 +184,8 @@ import TestSupport
         defer { try? holder.execute("ROLLBACK") }
         let result = try run(["--db", "old.db", "--busy-timeout", "3", "query"])
         #expect(result.status == 75)
-        #expect(result.stderr == "Error: old.db needs migration 0002_query_indexes before it can be read, and another "
+        #expect(
+            result.stderr == "Error: old.db needs migration 0002_query_indexes before it can be read, and another "
                 + "process is writing it now; run 'rosterdb --db old.db init' once that writer has finished. The "
                 + "file was left untouched\n")
         try holder.execute("ROLLBACK")
@@ -231,7 +253,8 @@ import TestSupport
         try importing.closeInput()
         let ending = try #require(importing.finish(within: 60))
         #expect(ending.status == 74)
-        #expect(ending.stderr == "Error: roster.db was deleted or replaced while rosterdb was writing it; nothing was "
+        #expect(
+            ending.stderr == "Error: roster.db was deleted or replaced while rosterdb was writing it; nothing was "
                 + "written. Run the command again on the roster as it is now\n")
     }
 }

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -79,9 +79,11 @@ import TestSupport
         let real = URL(fileURLWithPath: folder.url.path).resolvingSymlinksInPath().path
         let result = try run(["export", "--output", output])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: The value '\(output)' is invalid for '--output <file>': it is "
-                                        + named.replacingOccurrences(of: "/roster.db", with: real + "/roster.db")
-                                        + "; choose another file.\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: The value '\(output)' is invalid for '--output <file>': it is "
+                    + named.replacingOccurrences(of: "/roster.db", with: real + "/roster.db")
+                    + "; choose another file.\n"))
         #expect(folder.bytes(of: roster) == bytes)
         #expect(try listing() == files)
         // Also when the roster itself is named through a link.
@@ -109,12 +111,13 @@ import TestSupport
     @Test func anEmptyOutputPathIsAUsageError() throws {
         let result = try run(["export", "--output", ""])
         #expect(result.status == 64)
-        #expect(result.stderr == """
-            Error: The value '' is invalid for '--output <file>': expected a file, not an empty text.
-            Usage: rosterdb export [<options>]
-              See 'rosterdb export --help' for more information.
+        #expect(
+            result.stderr == """
+                Error: The value '' is invalid for '--output <file>': expected a file, not an empty text.
+                Usage: rosterdb export [<options>]
+                  See 'rosterdb export --help' for more information.
 
-            """)
+                """)
     }
 
     @Test func aDashIsStandardOutput() throws {
@@ -163,7 +166,8 @@ import TestSupport
         try folder.write("old", to: "target.json")
         #expect(chmod(folder.path("target.json"), 0o640) == 0)
         try FileManager.default.createSymbolicLink(atPath: folder.path("link.json"), withDestinationPath: "target.json")
-        try FileManager.default.createSymbolicLink(atPath: folder.path("dangling.json"), withDestinationPath: "new.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("dangling.json"), withDestinationPath: "new.json")
         #expect(try run(["export", "--output", "link.json"]).status == 0)
         #expect(try run(["export", "--output", "dangling.json"]).status == 0)
         let expected = try expectedExport()
@@ -177,7 +181,8 @@ import TestSupport
     /// of the test's own, as `/dev/stdout` is one: a rosterdb that replaced links would replace only that.)
     @Test func standardOutputNamedByPathKeepsItsRedirection() throws {
         try folder.write("kept\n", to: "log.json")
-        try FileManager.default.createSymbolicLink(atPath: folder.path("stdout"), withDestinationPath: "/proc/self/fd/1")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("stdout"), withDestinationPath: "/proc/self/fd/1")
         let result = try shell(#"exec "$0" --db roster.db export -o stdout >> log.json"#)
         #expect(result.status == 0, "\(result.stderr)")
         let log = String(decoding: folder.bytes(of: folder.path("log.json")) ?? [], as: UTF8.self)
@@ -212,7 +217,8 @@ import TestSupport
     /// A roster whose export is about `megabytes` large: players with long image names, written by SQL.
     private func fillRoster(megabytes: Int) throws {
         let connection = try Connection(path: roster, flags: SQLITE_OPEN_READWRITE)
-        try connection.execute("""
+        try connection.execute(
+            """
             WITH RECURSIVE n(i) AS (SELECT 100 UNION ALL SELECT i + 1 FROM n WHERE i < \(100 + megabytes * 500))
             INSERT INTO players (id, name, position, sort_name, image)
             SELECT i, 'Player ' || i, 'ST', 'player ' || i, printf('%.2000c', 'x') FROM n
@@ -221,11 +227,12 @@ import TestSupport
 
     /// Output that fails must stop the work at the first failure; piling the rest up in memory took as much memory
     /// as the whole output (and, under a memory limit, ended in a crash).
-    @Test(.disabled(if: RosterProcess.isSanitized, "the sanitizers' shadow memory distorts peak memory"),
-          arguments: [
+    @Test(
+        .disabled(if: RosterProcess.isSanitized, "the sanitizers' shadow memory distorts peak memory"),
+        arguments: [
             (#"exec "$0" "$@" >/dev/full"#, 74, "Error: cannot write output: No space left on device\n"),
             (#"set -o pipefail; "$0" "$@" | head -c 100 >/dev/null"#, 0, ""),
-          ])
+        ])
     func outputThatCannotBeWrittenStopsTheWork(script: String, status: Int32, stderr: String) throws {
         try fillRoster(megabytes: 30)
         for command in [["query", "--all", "--format", "ndjson", "--sort", "id"], ["export"]] {
@@ -236,8 +243,9 @@ import TestSupport
             let stopped = try RosterProcess.spawn(shell: script, arguments, in: folder.url, scratch: folder.url)
             #expect(stopped.exitCode == status)
             #expect(stopped.stderr == stderr)
-            #expect(stopped.peakMemoryKiB < flowing.peakMemoryKiB + 8 * 1024,
-                    "\(command[0]): \(stopped.peakMemoryKiB) KiB against \(flowing.peakMemoryKiB) KiB")
+            #expect(
+                stopped.peakMemoryKiB < flowing.peakMemoryKiB + 8 * 1024,
+                "\(command[0]): \(stopped.peakMemoryKiB) KiB against \(flowing.peakMemoryKiB) KiB")
         }
     }
 }

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -24,7 +24,8 @@ import TestSupport
     static func feed(first: Int = 1, count: Int) -> Data {
         var text = ""
         for id in first..<(first + count) {
-            text += #"{"id":\#(id),"name":"Feed Player \#(id)","position":"ST","goals":\#(id % 97),"#
+            text +=
+                #"{"id":\#(id),"name":"Feed Player \#(id)","position":"ST","goals":\#(id % 97),"#
                 + #""nationality":"Norway","birth_date":"2000-01-01","image":"players/\#(id).png"}"# + "\n"
         }
         return Data(text.utf8)
@@ -170,7 +171,8 @@ import TestSupport
 
         let refused = try runUnprivileged(["--db", roster, "import", feed])
         #expect(refused.status == 74)
-        #expect(refused.stderr
+        #expect(
+            refused.stderr
                 == "Error: cannot write \(roster): the file is read-only for this user (Permission denied); "
                 + "it was left untouched\n")
         #expect(folder.bytes(of: roster) == bytes)
@@ -187,7 +189,8 @@ import TestSupport
         let files = try listing()
         let query = try runUnprivileged(["--db", old, "query"])
         #expect(query.status == 74)
-        #expect(query.stderr == "Error: \(old) needs migration 0002_query_indexes before it can be read, but this "
+        #expect(
+            query.stderr == "Error: \(old) needs migration 0002_query_indexes before it can be read, but this "
                 + "user cannot write it; run any rosterdb command on it once as a user who can. The file was left "
                 + "untouched\n")
         #expect(folder.bytes(of: old) == bytes)
@@ -225,7 +228,8 @@ import TestSupport
         let query = try runUnprivileged(["--db", crashed, "query", "--format", "ndjson", "--all"])
         #expect(query.status == 74)
         #expect(query.stdout == "")
-        #expect(query.stderr == "Error: \(crashed) has a rollback journal (\(crashed)-journal) left by a writer that "
+        #expect(
+            query.stderr == "Error: \(crashed) has a rollback journal (\(crashed)-journal) left by a writer that "
                 + "stopped in the middle of a transaction; it must be rolled back before the roster can be read, and "
                 + "this user cannot write it. Run 'rosterdb --db \(crashed) init' once as a user who can. The file "
                 + "was left untouched\n")
@@ -271,7 +275,8 @@ import TestSupport
         #expect(query.stdout.split(separator: "\n").count == 28)
         let refused = try runUnprivileged(["--db", link, "import", feed])
         #expect(refused.status == 74)
-        #expect(refused.stderr == "Error: cannot write \(link): its folder is not writable, and SQLite needs to create "
+        #expect(
+            refused.stderr == "Error: cannot write \(link): its folder is not writable, and SQLite needs to create "
                 + "\(roster)-wal and \(roster)-shm there; it was left untouched\n")
         #expect(try listing() == files)
         #expect(try FileManager.default.contentsOfDirectory(atPath: links) == ["link.db"])
@@ -289,7 +294,8 @@ import TestSupport
         let feed = try folder.write(String(decoding: Self.feed(count: 3), as: UTF8.self), to: "feed.ndjson")
         let refused = try runUnprivileged(["--db", roster, "import", feed])
         #expect(refused.status == 74)
-        #expect(refused.stderr == "Error: cannot write \(roster): \(roster)-wal, SQLite's write-ahead log of it, "
+        #expect(
+            refused.stderr == "Error: cannot write \(roster): \(roster)-wal, SQLite's write-ahead log of it, "
                 + "belongs to user 0 and is read-only for this user (Permission denied); remove it while no program "
                 + "has the roster open, or run rosterdb as its owner; it was left untouched\n")
         #expect(try rows() == before)
@@ -332,11 +338,14 @@ import TestSupport
         // megabytes. SIGXFSZ is ignored, so that the write fails with EFBIG instead of killing rosterdb.
         let limit = Int(info.st_size) / 1024 + 64
         let result = try RosterProcess.run(
-            ["-c", "trap '' XFSZ; ulimit -f \(limit); exec \"$0\" \"$@\"", RosterProcess.executable.path,
-             "--db", roster, "import", feed],
+            [
+                "-c", "trap '' XFSZ; ulimit -f \(limit); exec \"$0\" \"$@\"", RosterProcess.executable.path,
+                "--db", roster, "import", feed,
+            ],
             in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(result.status == 74)
-        #expect(result.stderr
+        #expect(
+            result.stderr
                 == "Error: cannot write the roster database: disk I/O error (the file size limit was reached)\n")
         #expect(try rows() == before)
     }

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -16,7 +16,8 @@ import TestSupport
 
     @discardableResult
     private func run(_ arguments: [String], stdin: String = "") throws -> RosterProcess.Result {
-        try RosterProcess.run(arguments, in: folder.url, stdin: Data(stdin.utf8), environment: ["ROSTERDB_DB": "roster.db"])
+        try RosterProcess.run(
+            arguments, in: folder.url, stdin: Data(stdin.utf8), environment: ["ROSTERDB_DB": "roster.db"])
     }
 
     private func sample() throws {
@@ -38,7 +39,8 @@ import TestSupport
         let first = try run(["import", "players.json"])
         #expect(first.status == 0)
         #expect(first.stdout == "")
-        let summary = #/^Imported players\.json: 3 records — 3 added, 0 updated, 0 unchanged, 0 removed \(\d+\.\d\d s\)\nIgnored unknown fields: shirt\n$/#
+        let summary =
+            #/^Imported players\.json: 3 records — 3 added, 0 updated, 0 unchanged, 0 removed \(\d+\.\d\d s\)\nIgnored unknown fields: shirt\n$/#
         #expect(first.stderr.wholeMatch(of: summary) != nil, "\(first.stderr)")
         let again = try run(["import", "players.json", "--quiet"])
         #expect(again.status == 0)
@@ -54,7 +56,8 @@ import TestSupport
 
     @Test func anInvalidFeedWritesNothingAndNamesEveryProblem() throws {
         try sample()
-        try folder.write("""
+        try folder.write(
+            """
             [
               {"name": "Good Player", "position": "GK"},
               {"name": "Bad Goals", "position": "ST", "goals": "20"},
@@ -63,12 +66,13 @@ import TestSupport
             """, to: "bad.json")
         let result = try run(["import", "bad.json", "--report", "json"])
         #expect(result.status == 65)
-        #expect(result.stderr == """
-            bad.json:3:52: record 2: goals: expected a whole number, got a string ("20")
-            bad.json:4:56: record 3: birth_date: "2023-02-30" is not a real date
-            Error: nothing was imported: 2 of 3 records are invalid (use --skip-invalid to import the valid ones)
+        #expect(
+            result.stderr == """
+                bad.json:3:52: record 2: goals: expected a whole number, got a string ("20")
+                bad.json:4:56: record 3: birth_date: "2023-02-30" is not a real date
+                Error: nothing was imported: 2 of 3 records are invalid (use --skip-invalid to import the valid ones)
 
-            """)
+                """)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["committed"] as? Bool == false)
         let rejected = try #require(object["rejected"] as? [[String: Any]])
@@ -127,18 +131,19 @@ import TestSupport
         let result = try run(["query", "--position", "FW", "--min-goals", "25", "--sort", "goals:desc"] + Self.asOf)
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            ID  Name                Pos  Nationality  Club             Age   G   A
-            ──  ──────────────────  ───  ───────────  ───────────────  ───  ──  ──
-            19  Harry Kane          ST   England      Bayern Munich     32  36   8
-             3  Kylian Mbappé       ST   France       Real Madrid       27  31   7
-            15  Mohamed Salah       RW   Egypt        Liverpool         34  29  18
-            18  Robert Lewandowski  ST   Poland       Barcelona         37  27   2
-             4  Erling Haaland      ST   Norway       Manchester City   25  27   5
+        #expect(
+            result.stdout == """
+                ID  Name                Pos  Nationality  Club             Age   G   A
+                ──  ──────────────────  ───  ───────────  ───────────────  ───  ──  ──
+                19  Harry Kane          ST   England      Bayern Munich     32  36   8
+                 3  Kylian Mbappé       ST   France       Real Madrid       27  31   7
+                15  Mohamed Salah       RW   Egypt        Liverpool         34  29  18
+                18  Robert Lewandowski  ST   Poland       Barcelona         37  27   2
+                 4  Erling Haaland      ST   Norway       Manchester City   25  27   5
 
-            Page 1 of 1 · 5 players
+                Page 1 of 1 · 5 players
 
-            """)
+                """)
     }
 
     @Test func queryFormatsForScripts() throws {
@@ -146,14 +151,18 @@ import TestSupport
         let json = try run(["query", "--name", "son", "--format", "json"] + Self.asOf)
         #expect(json.stdout == #"{"page":1,"per_page":20,"total":0,"pages":0,"players":[]}"# + "\n")
         let korean = try run(["query", "--name", "손흥", "--format", "ndjson"] + Self.asOf)
-        #expect(korean.stdout == #"{"id":5,"ref":null,"name":"손흥민","position":"LW","goals":17,"assists":10,"nationality":"South Korea","club":"Los Angeles FC","birth_date":"1992-07-08","age":33,"image":"son-heung-min.png"}"# + "\n")
+        #expect(
+            korean.stdout
+                == #"{"id":5,"ref":null,"name":"손흥민","position":"LW","goals":17,"assists":10,"nationality":"South Korea","club":"Los Angeles FC","birth_date":"1992-07-08","age":33,"image":"son-heung-min.png"}"#
+                + "\n")
         let csv = try run(["query", "--nationality", "argentina", "--format", "csv", "--sort", "id"] + Self.asOf)
-        #expect(csv.stdout == """
-            id,ref,name,position,goals,assists,nationality,club,birth_date,age,image
-            1,,Lionel Messi,RW,20,15,Argentina,Inter Miami,1987-06-24,39,lionel-messi.png
-            16,,Ángel Di María,RW,9,8,Argentina,Rosario Central,1988-02-14,38,angel-di-maria.png
+        #expect(
+            csv.stdout == """
+                id,ref,name,position,goals,assists,nationality,club,birth_date,age,image
+                1,,Lionel Messi,RW,20,15,Argentina,Inter Miami,1987-06-24,39,lionel-messi.png
+                16,,Ángel Di María,RW,9,8,Argentina,Rosario Central,1988-02-14,38,angel-di-maria.png
 
-            """)
+                """)
         let empty = try run(["query", "--page", "9"])
         #expect(empty.stdout == "No players on page 9 (28 players, 2 pages).\n")
     }
@@ -162,24 +171,28 @@ import TestSupport
         try sample()
         let byName = try run(["show", "kylian mbappe"] + Self.asOf)
         #expect(byName.status == 0)
-        #expect(byName.stdout == """
-            Kylian Mbappé
-            =============
+        #expect(
+            byName.stdout == """
+                Kylian Mbappé
+                =============
 
-            ID:                 3
-            Ref:                unknown
-            Position:           ST (Striker)
-            Nationality:        France
-            Club:               Real Madrid
-            Born:               1998-12-20 (age 27)
-            Goals:              31
-            Assists:            7
-            Goal contributions: 38
-            Image:              kylian-mbappe.png
+                ID:                 3
+                Ref:                unknown
+                Position:           ST (Striker)
+                Nationality:        France
+                Club:               Real Madrid
+                Born:               1998-12-20 (age 27)
+                Goals:              31
+                Assists:            7
+                Goal contributions: 38
+                Image:              kylian-mbappe.png
 
-            """)
+                """)
         let json = try run(["show", "1", "--format", "json"] + Self.asOf)
-        #expect(json.stdout == #"{"id":1,"ref":null,"name":"Lionel Messi","position":"RW","goals":20,"assists":15,"nationality":"Argentina","club":"Inter Miami","birth_date":"1987-06-24","age":39,"image":"lionel-messi.png"}"# + "\n")
+        #expect(
+            json.stdout
+                == #"{"id":1,"ref":null,"name":"Lionel Messi","position":"RW","goals":20,"assists":15,"nationality":"Argentina","club":"Inter Miami","birth_date":"1987-06-24","age":39,"image":"lionel-messi.png"}"#
+                + "\n")
         let missing = try run(["show", "Pele"])
         #expect(missing.status == 1)
         #expect(missing.stdout == "")
@@ -187,17 +200,20 @@ import TestSupport
     }
 
     @Test func showListsPlayersWhoShareAName() throws {
-        try folder.write(#"[{"id": 7, "name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"}, {"id": 9, "name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14"}]"#, to: "scott.json")
+        try folder.write(
+            #"[{"id": 7, "name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"}, {"id": 9, "name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14"}]"#,
+            to: "scott.json")
         try run(["import", "scott.json"])
         let result = try run(["show", "ALEX SCOTT"])
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            Error: 'ALEX SCOTT' matches 2 players; give an id
-              7  Alex Scott  CB  born 1984-10-14
-              9  Alex Scott  LB  born 1984-10-14
-            Give one of these ids instead of the name.
+        #expect(
+            result.stderr == """
+                Error: 'ALEX SCOTT' matches 2 players; give an id
+                  7  Alex Scott  CB  born 1984-10-14
+                  9  Alex Scott  LB  born 1984-10-14
+                Give one of these ids instead of the name.
 
-            """)
+                """)
     }
 
     // MARK: - export
@@ -205,10 +221,14 @@ import TestSupport
     @Test(arguments: ["json", "ndjson", "csv"])
     func exportThenImportReproducesTheRosterExactly(format: String) throws {
         try sample()
-        try folder.write(#"[{"id": 900, "name": " Odd, \"Quoted\"\nName ", "position": "SS", "nationality": null, "image": "a,b.png"}]"#, to: "odd.json")
+        try folder.write(
+            #"[{"id": 900, "name": " Odd, \"Quoted\"\nName ", "position": "SS", "nationality": null, "image": "a,b.png"}]"#,
+            to: "odd.json")
         // The name is trimmed on import; the newline inside stays and is a control character, so it is refused.
         #expect(try run(["import", "odd.json"]).status == 65)
-        try folder.write(#"[{"id": 900, "name": "Odd, \"Quoted\" Name", "position": "SS", "nationality": null, "image": "a,b.png"}]"#, to: "odd.json")
+        try folder.write(
+            #"[{"id": 900, "name": "Odd, \"Quoted\" Name", "position": "SS", "nationality": null, "image": "a,b.png"}]"#,
+            to: "odd.json")
         #expect(try run(["import", "odd.json"]).status == 0)
         let exported = try run(["export", "--format", format, "--output", "roster.\(format)"])
         #expect(exported.status == 0)
@@ -217,10 +237,14 @@ import TestSupport
             ["--db", "copy.db", "import", "roster.\(format)"], in: folder.url)
         #expect(copy.status == 0, "\(copy.stderr)")
         let original = try run(["export", "--format", "ndjson"]).stdout
-        let reproduced = try RosterProcess.run(["--db", "copy.db", "export", "--format", "ndjson"], in: folder.url).stdout
+        let reproduced = try RosterProcess.run(["--db", "copy.db", "export", "--format", "ndjson"], in: folder.url)
+            .stdout
         #expect(original == reproduced)
         #expect(original.split(separator: "\n").count == 29)
-        #expect(original.contains(#"{"id":900,"ref":null,"name":"Odd, \"Quoted\" Name","position":"SS","goals":0,"assists":0,"nationality":null,"club":null,"birth_date":null,"image":"a,b.png"}"#))
+        #expect(
+            original.contains(
+                #"{"id":900,"ref":null,"name":"Odd, \"Quoted\" Name","position":"SS","goals":0,"assists":0,"nationality":null,"club":null,"birth_date":null,"image":"a,b.png"}"#
+            ))
     }
 
     @Test func aFailedExportLeavesNoFile() throws {
@@ -228,6 +252,10 @@ import TestSupport
         let result = try run(["export", "--output", "no/such/folder/roster.json"])
         #expect(result.status == 74)
         #expect(result.stderr == "Error: cannot write no/such/folder/roster.json: No such file or directory\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["roster.db", "roster.db-shm", "roster.db-wal"].filter { FileManager.default.fileExists(atPath: folder.path($0)) })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+                == ["roster.db", "roster.db-shm", "roster.db-wal"].filter {
+                    FileManager.default.fileExists(atPath: folder.path($0))
+                })
     }
 }

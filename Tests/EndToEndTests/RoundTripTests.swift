@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 import RosterModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -40,14 +40,23 @@ import TestSupport
             "INSERT INTO players (id, name, position, goals, assists, nationality, birth_date, image) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         let rows: [[DatabaseValue]] = [
-            [.integer(1), .text(String(repeating: "é", count: 200)), .text("GK"), .integer(0), .integer(1_000_000),
-             .text(String(repeating: "n", count: 100)), .text("1850-01-01"), .text(String(repeating: "i", count: 2048))],
-            [.integer(9_007_199_254_740_991), .text("손흥민 \"Sonny\", the 7"), .text("LW"), .integer(1_000_000),
-             .integer(0), .null, .text(CalendarDate.latestToday().description), .null],
-            [.integer(42), .text("a\u{200B}b, c;d"), .text("RWB"), .integer(3), .integer(4),
-             .text("Côte d'Ivoire"), .null, .text(" x.png".dropFirst().description)],
-            [.integer(43), .text("⚽ Bot 🇯🇵"), .text("CF"), .integer(0), .integer(0), .text("日本"),
-             .text("2000-02-29"), .text("https://example.org/a?b=c&d=\"e\"")],
+            [
+                .integer(1), .text(String(repeating: "é", count: 200)), .text("GK"), .integer(0), .integer(1_000_000),
+                .text(String(repeating: "n", count: 100)), .text("1850-01-01"),
+                .text(String(repeating: "i", count: 2048)),
+            ],
+            [
+                .integer(9_007_199_254_740_991), .text("손흥민 \"Sonny\", the 7"), .text("LW"), .integer(1_000_000),
+                .integer(0), .null, .text(CalendarDate.latestToday().description), .null,
+            ],
+            [
+                .integer(42), .text("a\u{200B}b, c;d"), .text("RWB"), .integer(3), .integer(4),
+                .text("Côte d'Ivoire"), .null, .text(" x.png".dropFirst().description),
+            ],
+            [
+                .integer(43), .text("⚽ Bot 🇯🇵"), .text("CF"), .integer(0), .integer(0), .text("日本"),
+                .text("2000-02-29"), .text("https://example.org/a?b=c&d=\"e\""),
+            ],
         ]
         for row in rows {
             insert.reset()
@@ -61,7 +70,8 @@ import TestSupport
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try self.rows("copy.db") == before)
         // And the copy exports to the same bytes.
-        #expect(try run(["--db", "copy.db", "export", "--format", format]).stdout
+        #expect(
+            try run(["--db", "copy.db", "export", "--format", format]).stdout
                 == (try String(contentsOfFile: folder.path("roster.\(format)"), encoding: .utf8)))
     }
 }

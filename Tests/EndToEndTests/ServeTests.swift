@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `rosterdb serve` as a user runs it: the built binary on a port the system picks, spoken to with curl.
 @Suite struct ServeTests {
@@ -21,8 +21,10 @@ import TestSupport
         init(_ arguments: [String] = [], in folder: TemporaryDirectory) throws {
             errors = folder.path("serve-\(UUID().uuidString).err")
             process = try RunningRosterProcess(
-                ["-c", "exec \"$0\" --db roster.db serve --port 0 \"$@\" 2>\"\(errors)\"",
-                 RosterProcess.executable.path] + arguments,
+                [
+                    "-c", "exec \"$0\" --db roster.db serve --port 0 \"$@\" 2>\"\(errors)\"",
+                    RosterProcess.executable.path,
+                ] + arguments,
                 in: folder.url, executable: URL(fileURLWithPath: "/bin/sh"))
             var port: Int?
             let errors = errors
@@ -106,14 +108,17 @@ import TestSupport
             #expect(result.out == "\(status) \(type)", "\(method) \(target)")
         }
         let error = try Self.curl([server.url("/api/players?min_goal=1")]).out
-        #expect(error == #"{"error":{"status":400,"message":"Unknown parameter 'min_goal'. Did you mean 'min_goals'? "#
-            + #"Known parameters: position, nationality, club, name, min_goals, max_goals, min_assists, max_assists, "#
-            + #"min_age, max_age, as_of, sort, page, per_page, after, format.","parameter":"min_goal"}}"# + "\n")
+        #expect(
+            error == #"{"error":{"status":400,"message":"Unknown parameter 'min_goal'. Did you mean 'min_goals'? "#
+                + #"Known parameters: position, nationality, club, name, min_goals, max_goals, min_assists, max_assists, "#
+                + #"min_age, max_age, as_of, sort, page, per_page, after, format.","parameter":"min_goal"}}"# + "\n")
         let allow = try Self.curl(["-X", "PUT", "-D", "-", "-o", "/dev/null", server.url("/api/players")]).out
         #expect(allow.contains("Allow: GET, HEAD\r\n"))
         // Caps on the request: a long request line is 414, too many headers 431.
-        let long = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}",
-                                  server.url("/api/players?name=" + String(repeating: "a", count: 9_000))])
+        let long = try Self.curl([
+            "-o", "/dev/null", "-w", "%{http_code}",
+            server.url("/api/players?name=" + String(repeating: "a", count: 9_000)),
+        ])
         #expect(long.out == "414")
         let headers = (0..<120).flatMap { ["-H", "X-Filler-\($0): x"] }
         #expect(try Self.curl(["-o", "/dev/null", "-w", "%{http_code}"] + headers + [server.url("/")]).out == "431")
@@ -178,8 +183,14 @@ import TestSupport
         let clients = (0..<4).map { _ in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            process.arguments = ["--silent", "--max-time", "30"] + urls.flatMap { ["-o", "/dev/null", "-w",
-                                                                                     "%{http_code}\n", $0] }
+            process.arguments =
+                ["--silent", "--max-time", "30"]
+                + urls.flatMap {
+                    [
+                        "-o", "/dev/null", "-w",
+                        "%{http_code}\n", $0,
+                    ]
+                }
             let output = Pipe()
             process.standardOutput = output
             return (process, output)
@@ -201,8 +212,9 @@ import TestSupport
 
     @Test func aPortInUseAndAMissingRosterEndWithTheirMessageAndCode() throws {
         let server = try Server(in: folder)
-        let taken = try RosterProcess.run(["--db", "roster.db", "serve", "--port", String(server.port)],
-                                          in: folder.url)
+        let taken = try RosterProcess.run(
+            ["--db", "roster.db", "serve", "--port", String(server.port)],
+            in: folder.url)
         #expect(taken.status == 74)
         #expect(taken.stderr == "Error: cannot listen on 127.0.0.1:\(server.port): the port is already in use\n")
         #expect(server.stop(SIGINT) == 0)

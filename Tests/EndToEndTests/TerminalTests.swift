@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// What rosterdb writes for a terminal: help at its width, and a progress bar only where it can be redrawn.
 @Suite struct TerminalTests {
@@ -21,7 +21,8 @@ import TestSupport
         for line in narrow.stdout.split(separator: "\n") where !line.hasPrefix("USAGE:") {
             #expect(line.count <= 50, "\(line.count) columns: \(line)")
         }
-        #expect(narrow.stdout.split(whereSeparator: \.isWhitespace)
+        #expect(
+            narrow.stdout.split(whereSeparator: \.isWhitespace)
                 == wide.stdout.split(whereSeparator: \.isWhitespace))
     }
 

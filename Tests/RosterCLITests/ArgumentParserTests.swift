@@ -27,8 +27,10 @@ import Testing
         #expect(invocation.arguments.texts(FilterOptions.spec(.position)) == ["ST,CF", "LW"])
     }
 
-    @Test(arguments: [["query", "--format", "json", "--format", "csv"], ["query", "--sort", "a", "--sort=b"],
-                      ["import", "x", "-q", "--quiet"], ["--db", "a.db", "query", "--db", "b.db"]])
+    @Test(arguments: [
+        ["query", "--format", "json", "--format", "csv"], ["query", "--sort", "a", "--sort=b"],
+        ["import", "x", "-q", "--quiet"], ["--db", "a.db", "query", "--db", "b.db"],
+    ])
     func anOptionThatTakesOneValueIsRefusedTwice(argv: [String]) {
         #expect(throws: UsageError.self) { try parser.parse(argv) }
     }

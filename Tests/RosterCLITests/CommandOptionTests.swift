@@ -38,22 +38,67 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--per-page", "0"], "The value '0' is invalid for '--per-page <n>': expected a whole number from 1 to 1,000."),
-        (["--per-page", "1001"], "The value '1001' is invalid for '--per-page <n>': expected a whole number from 1 to 1,000."),
-        (["--page", "0"], "The value '0' is invalid for '--page <n>': expected a whole number from 1 to 1,000,000,000."),
-        (["--page", "99999999999999999999"], "The value '99999999999999999999' is invalid for '--page <n>': expected a whole number from 1 to 1,000,000,000."),
-        (["--min-goals", "-1"], "The value '-1' is invalid for '--min-goals <n>': expected a whole number from 0 to 1,000,000."),
-        (["--sort", "goals:down"], "The value 'goals:down' is invalid for '--sort <keys>': unknown direction 'down'; use asc or desc."),
-        (["--sort", "'; DROP TABLE players; --"], "The value ''; DROP TABLE players; --' is invalid for '--sort <keys>': unknown sort key ''; drop table players; --'; valid keys: id, name, position, goals, assists, nationality, club, age, birth_date."),
-        (["--sort", ""], "The value '' is invalid for '--sort <keys>': unknown sort key ''; valid keys: id, name, position, goals, assists, nationality, club, age, birth_date."),
-        (["--format", "xml"], "The value 'xml' is invalid for '--format <format>': expected one of table, json, ndjson or csv."),
-        (["--as-of", "2023-02-30"], "The value '2023-02-30' is invalid for '--as-of <yyyy-MM-dd>': it is written yyyy-MM-dd but is not a real date."),
-        (["--as-of", "26/06/2026"], "The value '26/06/2026' is invalid for '--as-of <yyyy-MM-dd>': expected a date written yyyy-MM-dd."),
-        (["--sort", "goalz"], "The value 'goalz' is invalid for '--sort <keys>': unknown sort key 'goalz' (did you mean 'goals'?); valid keys: id, name, position, goals, assists, nationality, club, age, birth_date."),
-        (["--format", "jsno"], "The value 'jsno' is invalid for '--format <format>': expected one of table, json, ndjson or csv (did you mean 'json'?)."),
-        (["--name", "%_\""], "The value '%_\"' is invalid for '--name <text>': expected at least one letter or digit."),
+        (
+            ["--per-page", "0"],
+            "The value '0' is invalid for '--per-page <n>': expected a whole number from 1 to 1,000."
+        ),
+        (
+            ["--per-page", "1001"],
+            "The value '1001' is invalid for '--per-page <n>': expected a whole number from 1 to 1,000."
+        ),
+        (
+            ["--page", "0"],
+            "The value '0' is invalid for '--page <n>': expected a whole number from 1 to 1,000,000,000."
+        ),
+        (
+            ["--page", "99999999999999999999"],
+            "The value '99999999999999999999' is invalid for '--page <n>': expected a whole number from 1 to 1,000,000,000."
+        ),
+        (
+            ["--min-goals", "-1"],
+            "The value '-1' is invalid for '--min-goals <n>': expected a whole number from 0 to 1,000,000."
+        ),
+        (
+            ["--sort", "goals:down"],
+            "The value 'goals:down' is invalid for '--sort <keys>': unknown direction 'down'; use asc or desc."
+        ),
+        (
+            ["--sort", "'; DROP TABLE players; --"],
+            "The value ''; DROP TABLE players; --' is invalid for '--sort <keys>': unknown sort key ''; drop table players; --'; valid keys: id, name, position, goals, assists, nationality, club, age, birth_date."
+        ),
+        (
+            ["--sort", ""],
+            "The value '' is invalid for '--sort <keys>': unknown sort key ''; valid keys: id, name, position, goals, assists, nationality, club, age, birth_date."
+        ),
+        (
+            ["--format", "xml"],
+            "The value 'xml' is invalid for '--format <format>': expected one of table, json, ndjson or csv."
+        ),
+        (
+            ["--as-of", "2023-02-30"],
+            "The value '2023-02-30' is invalid for '--as-of <yyyy-MM-dd>': it is written yyyy-MM-dd but is not a real date."
+        ),
+        (
+            ["--as-of", "26/06/2026"],
+            "The value '26/06/2026' is invalid for '--as-of <yyyy-MM-dd>': expected a date written yyyy-MM-dd."
+        ),
+        (
+            ["--sort", "goalz"],
+            "The value 'goalz' is invalid for '--sort <keys>': unknown sort key 'goalz' (did you mean 'goals'?); valid keys: id, name, position, goals, assists, nationality, club, age, birth_date."
+        ),
+        (
+            ["--format", "jsno"],
+            "The value 'jsno' is invalid for '--format <format>': expected one of table, json, ndjson or csv (did you mean 'json'?)."
+        ),
+        (
+            ["--name", "%_\""],
+            "The value '%_\"' is invalid for '--name <text>': expected at least one letter or digit."
+        ),
         (["--all", "--page", "2"], "'--all' cannot be combined with '--page'."),
-        (["--min-age", "30", "--max-age", "20"], "'--min-age 30' is greater than '--max-age 20', so nothing could match."),
+        (
+            ["--min-age", "30", "--max-age", "20"],
+            "'--min-age 30' is greater than '--max-age 20', so nothing could match."
+        ),
     ])
     func badQueryValuesAreUsageErrors(argv: [String], message: String) {
         let error = #expect(throws: UsageError.self) { try query(argv) }
@@ -61,7 +106,11 @@ import Testing
     }
 
     @Test func importOptions() throws {
-        let command = try ImportCommand(parser.parse(["import", "a.json", "-", "--prune", "--max-prune", "5", "--dry-run", "--skip-invalid", "-q", "--report", "json", "--format", "csv"]).arguments)
+        let command = try ImportCommand(
+            parser.parse([
+                "import", "a.json", "-", "--prune", "--max-prune", "5", "--dry-run", "--skip-invalid", "-q", "--report",
+                "json", "--format", "csv",
+            ]).arguments)
         #expect(command.files == ["a.json", "-"])
         #expect((command.prune, command.maxPrunePercent, command.dryRun, command.skipInvalid) == (true, 5, true, true))
         #expect((command.quiet, command.jsonReport, command.format) == (true, true, .csv))

@@ -1,5 +1,6 @@
-@testable import RosterCLI
 import Testing
+
+@testable import RosterCLI
 
 @Suite struct DisplayWidthTests {
     @Test(arguments: [

@@ -8,29 +8,35 @@ import Testing
         let spec = CommandSpec(
             name: "demo", abstract: "Do a demonstration.", discussion: "A longer text that has to wrap at the width.",
             arguments: [ArgumentSpec(name: "file", help: "Input.", isRepeating: true)],
-            options: [Flag("quiet", short: "q", help: "Print only errors.").spec, Option.text("format", "format", help: "json or csv.").spec])
-        let help = HelpGenerator(width: 40).render(spec, globalOptions: [Flag("help", short: "h", help: "Show help information.").spec])
-        #expect(help.hasPrefix("""
-            OVERVIEW: Do a demonstration.
+            options: [
+                Flag("quiet", short: "q", help: "Print only errors.").spec,
+                Option.text("format", "format", help: "json or csv.").spec,
+            ])
+        let help = HelpGenerator(width: 40).render(
+            spec, globalOptions: [Flag("help", short: "h", help: "Show help information.").spec])
+        #expect(
+            help.hasPrefix(
+                """
+                OVERVIEW: Do a demonstration.
 
-            A longer text that has to wrap at the
-            width.
+                A longer text that has to wrap at the
+                width.
 
-            USAGE: rosterdb demo [<options>] <file> ...
+                USAGE: rosterdb demo [<options>] <file> ...
 
-            ARGUMENTS:
-              <file> ...  Input.
+                ARGUMENTS:
+                  <file> ...  Input.
 
-            OPTIONS:
-              -q, --quiet        Print only errors.
-              --format <format>  json or csv.
+                OPTIONS:
+                  -q, --quiet        Print only errors.
+                  --format <format>  json or csv.
 
-            GLOBAL OPTIONS:
-              -h, --help  Show help information.
+                GLOBAL OPTIONS:
+                  -h, --help  Show help information.
 
-            EXIT CODES:
-              0    success
-            """))
+                EXIT CODES:
+                  0    success
+                """))
         #expect(help.contains("EXIT CODES:\n  0    success\n  1    "))
         // Every wrapped line fits; only the usage line, which is never wrapped, may be longer.
         for line in help.split(separator: "\n") where !line.hasPrefix("USAGE:") { #expect(line.count <= 40) }
@@ -56,8 +62,9 @@ import Testing
         }
         for (narrow, wide) in zip(texts(width), texts(1000)) {
             for line in narrow.split(separator: "\n") where !line.hasPrefix("USAGE:") {
-                #expect(line.count <= width || !line.trimmingCharacters(in: .whitespaces).contains(" "),
-                        "\(line.count) columns: \(line)")
+                #expect(
+                    line.count <= width || !line.trimmingCharacters(in: .whitespaces).contains(" "),
+                    "\(line.count) columns: \(line)")
             }
             #expect(narrow.split(whereSeparator: \.isWhitespace) == wide.split(whereSeparator: \.isWhitespace))
         }

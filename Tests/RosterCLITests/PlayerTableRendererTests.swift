@@ -1,6 +1,7 @@
-@testable import RosterCLI
 import RosterModel
 import Testing
+
+@testable import RosterCLI
 
 @Suite struct PlayerTableRendererTests {
     static let aubameyang = Player(
@@ -9,85 +10,90 @@ import Testing
 
     @Test func alignsEveryScriptByDisplayWidth() {
         let table = render(Fixtures.all, PageInfo(page: 2, perPage: 6, total: 14))
-        #expect(table == """
-            ID  Name             Pos  Nationality  Club                     Age   G   A
-            ──  ───────────────  ───  ───────────  ───────────────────────  ───  ──  ──
-            10  Lionel Messi     RW   Argentina    Inter Miami               38  20  15
-             7  손흥민           LW   South Korea  Los Angeles FC            32  17  10
-            20  久保 建英        RW   Japan        Real Sociedad             24   5   4
-             8  Martin Ødegaard  AM   Norway       Arsenal                   26   8  10
-             1  José Sá          GK   Portugal     Wolverhampton Wanderers   32   0   1
-            11  Neymar 🇧🇷⚽      LW   -            -                          -   3   7
+        #expect(
+            table == """
+                ID  Name             Pos  Nationality  Club                     Age   G   A
+                ──  ───────────────  ───  ───────────  ───────────────────────  ───  ──  ──
+                10  Lionel Messi     RW   Argentina    Inter Miami               38  20  15
+                 7  손흥민           LW   South Korea  Los Angeles FC            32  17  10
+                20  久保 建英        RW   Japan        Real Sociedad             24   5   4
+                 8  Martin Ødegaard  AM   Norway       Arsenal                   26   8  10
+                 1  José Sá          GK   Portugal     Wolverhampton Wanderers   32   0   1
+                11  Neymar 🇧🇷⚽      LW   -            -                          -   3   7
 
-            Page 2 of 3 · 14 players
+                Page 2 of 3 · 14 players
 
-            """)
+                """)
         checkLayout(table)
     }
 
     @Test func cutsTheClubColumnFirstToFitTheTerminal() {
         let table = render(Fixtures.all, PageInfo(page: 2, perPage: 6, total: 14), maxWidth: 65)
-        #expect(table == """
-            ID  Name             Pos  Nationality  Club           Age   G   A
-            ──  ───────────────  ───  ───────────  ─────────────  ───  ──  ──
-            10  Lionel Messi     RW   Argentina    Inter Miami     38  20  15
-             7  손흥민           LW   South Korea  Los Angeles…    32  17  10
-            20  久保 建英        RW   Japan        Real Sociedad   24   5   4
-             8  Martin Ødegaard  AM   Norway       Arsenal         26   8  10
-             1  José Sá          GK   Portugal     Wolverhampto…   32   0   1
-            11  Neymar 🇧🇷⚽      LW   -            -                -   3   7
+        #expect(
+            table == """
+                ID  Name             Pos  Nationality  Club           Age   G   A
+                ──  ───────────────  ───  ───────────  ─────────────  ───  ──  ──
+                10  Lionel Messi     RW   Argentina    Inter Miami     38  20  15
+                 7  손흥민           LW   South Korea  Los Angeles…    32  17  10
+                20  久保 建英        RW   Japan        Real Sociedad   24   5   4
+                 8  Martin Ødegaard  AM   Norway       Arsenal         26   8  10
+                 1  José Sá          GK   Portugal     Wolverhampto…   32   0   1
+                11  Neymar 🇧🇷⚽      LW   -            -                -   3   7
 
-            Page 2 of 3 · 14 players
+                Page 2 of 3 · 14 players
 
-            """)
+                """)
         checkLayout(table)
     }
 
     @Test func thenCutsTheNameColumn() {
         let table = render(Fixtures.all, PageInfo(page: 2, perPage: 6, total: 14), maxWidth: 58)
-        #expect(table == """
-            ID  Name           Pos  Nationality  Club      Age   G   A
-            ──  ─────────────  ───  ───────────  ────────  ───  ──  ──
-            10  Lionel Messi   RW   Argentina    Inter M…   38  20  15
-             7  손흥민         LW   South Korea  Los Ang…   32  17  10
-            20  久保 建英      RW   Japan        Real So…   24   5   4
-             8  Martin Ødega…  AM   Norway       Arsenal    26   8  10
-             1  José Sá        GK   Portugal     Wolverh…   32   0   1
-            11  Neymar 🇧🇷⚽    LW   -            -           -   3   7
+        #expect(
+            table == """
+                ID  Name           Pos  Nationality  Club      Age   G   A
+                ──  ─────────────  ───  ───────────  ────────  ───  ──  ──
+                10  Lionel Messi   RW   Argentina    Inter M…   38  20  15
+                 7  손흥민         LW   South Korea  Los Ang…   32  17  10
+                20  久保 建英      RW   Japan        Real So…   24   5   4
+                 8  Martin Ødega…  AM   Norway       Arsenal    26   8  10
+                 1  José Sá        GK   Portugal     Wolverh…   32   0   1
+                11  Neymar 🇧🇷⚽    LW   -            -           -   3   7
 
-            Page 2 of 3 · 14 players
+                Page 2 of 3 · 14 players
 
-            """)
+                """)
         checkLayout(table)
         #expect(table.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 58 })
     }
 
     @Test func thenCutsTheNationalityColumn() {
         let table = render([Fixtures.messi, Self.aubameyang], .all(total: 2), maxWidth: 58)
-        #expect(table == """
-            ID  Name          Pos  Nationality   Club      Age   G   A
-            ──  ────────────  ───  ────────────  ────────  ───  ──  ──
-            10  Lionel Messi  RW   Argentina     Inter M…   38  20  15
-             9  Pierre-Emer…  ST   Bosnia and…   -          36  12   3
+        #expect(
+            table == """
+                ID  Name          Pos  Nationality   Club      Age   G   A
+                ──  ────────────  ───  ────────────  ────────  ───  ──  ──
+                10  Lionel Messi  RW   Argentina     Inter M…   38  20  15
+                 9  Pierre-Emer…  ST   Bosnia and…   -          36  12   3
 
-            2 players
+                2 players
 
-            """)
+                """)
         checkLayout(table)
         #expect(table.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 58 })
     }
 
     @Test func neverCutsColumnsBelowTheirMinimum() {
         let table = render([Fixtures.messi, Self.aubameyang], .all(total: 2), maxWidth: 30)
-        #expect(table == """
-            ID  Name          Pos  Nationality  Club      Age   G   A
-            ──  ────────────  ───  ───────────  ────────  ───  ──  ──
-            10  Lionel Messi  RW   Argentina    Inter M…   38  20  15
-             9  Pierre-Emer…  ST   Bosnia and…  -          36  12   3
+        #expect(
+            table == """
+                ID  Name          Pos  Nationality  Club      Age   G   A
+                ──  ────────────  ───  ───────────  ────────  ───  ──  ──
+                10  Lionel Messi  RW   Argentina    Inter M…   38  20  15
+                 9  Pierre-Emer…  ST   Bosnia and…  -          36  12   3
 
-            2 players
+                2 players
 
-            """)
+                """)
         checkLayout(table)
     }
 
@@ -108,14 +114,15 @@ import Testing
     }
 
     @Test func footerForOnePlayer() {
-        #expect(render([Fixtures.messi], PageInfo(page: 1, perPage: 20, total: 1)) == """
-            ID  Name          Pos  Nationality  Club         Age   G   A
-            ──  ────────────  ───  ───────────  ───────────  ───  ──  ──
-            10  Lionel Messi  RW   Argentina    Inter Miami   38  20  15
+        #expect(
+            render([Fixtures.messi], PageInfo(page: 1, perPage: 20, total: 1)) == """
+                ID  Name          Pos  Nationality  Club         Age   G   A
+                ──  ────────────  ───  ───────────  ───────────  ───  ──  ──
+                10  Lionel Messi  RW   Argentina    Inter Miami   38  20  15
 
-            Page 1 of 1 · 1 player
+                Page 1 of 1 · 1 player
 
-            """)
+                """)
         #expect(render([Fixtures.messi], .all(total: 1)).hasSuffix("\n\n1 player\n"))
     }
 
@@ -125,8 +132,9 @@ import Testing
     }
 
     @Test func pagePastTheEnd() {
-        #expect(render([], PageInfo(page: 20, perPage: 20, total: 271))
-            == "No players on page 20 (271 players, 14 pages).\n")
+        #expect(
+            render([], PageInfo(page: 20, perPage: 20, total: 271))
+                == "No players on page 20 (271 players, 14 pages).\n")
         #expect(render([], PageInfo(page: 2, perPage: 20, total: 1)) == "No players on page 2 (1 player, 1 page).\n")
     }
 
@@ -134,14 +142,15 @@ import Testing
         let hostile = Player(
             id: 5, name: "Two\nLines\u{1B}[2J", position: .striker, goals: 1, assists: 2, nationality: "Tab\tLand")
         let table = render([hostile], PageInfo(page: 1, perPage: 20, total: 1))
-        #expect(table == """
-            ID  Name           Pos  Nationality  Club  Age  G  A
-            ──  ─────────────  ───  ───────────  ────  ───  ─  ─
-             5  Two?Lines?[2J  ST   Tab?Land     -       -  1  2
+        #expect(
+            table == """
+                ID  Name           Pos  Nationality  Club  Age  G  A
+                ──  ─────────────  ───  ───────────  ────  ───  ─  ─
+                 5  Two?Lines?[2J  ST   Tab?Land     -       -  1  2
 
-            Page 1 of 1 · 1 player
+                Page 1 of 1 · 1 player
 
-            """)
+                """)
         checkLayout(table)
     }
 
@@ -153,8 +162,11 @@ import Testing
         for number in 1...count {
             // The last row has a longer name than any measured, and a longer id.
             let name = number == count ? "Maximilian Oberhuber-Grünwald" : "Player \(number % 10)"
-            written.append(renderer.row(Player(id: Int64(number) * (number == count ? 100 : 1), name: name,
-                                               position: .goalkeeper), age: nil))
+            written.append(
+                renderer.row(
+                    Player(
+                        id: Int64(number) * (number == count ? 100 : 1), name: name,
+                        position: .goalkeeper), age: nil))
         }
         // Nothing until the window is full; then the header and the window at once; then a line per row.
         #expect(written.prefix(PlayerTableRenderer.window - 1).allSatisfy { $0.isEmpty })
@@ -196,8 +208,9 @@ import Testing
                 let end = start + Self.columns(character)
                 let column = columns.firstIndex { $0.overlaps(start..<end) }
                 if let column {
-                    #expect(columns[column].contains(start) && columns[column].contains(end - 1),
-                            "\(character) straddles a column edge in \(line)", sourceLocation: sourceLocation)
+                    #expect(
+                        columns[column].contains(start) && columns[column].contains(end - 1),
+                        "\(character) straddles a column edge in \(line)", sourceLocation: sourceLocation)
                 } else {
                     #expect(character == " ", "\(character) between columns in \(line)", sourceLocation: sourceLocation)
                 }
@@ -208,7 +221,8 @@ import Testing
                 start = end
             }
             for (index, column) in columns.enumerated() {
-                let aligned = rightAligned.contains(index)
+                let aligned =
+                    rightAligned.contains(index)
                     ? ends.contains(column.upperBound) : starts.contains(column.lowerBound)
                 #expect(aligned, "column \(index) out of line in \(line)", sourceLocation: sourceLocation)
             }

@@ -6,7 +6,8 @@ import Testing
 @Suite struct ProgressBarViewTests {
     @Test func aKnownSizeShowsBarPercentRateAndTimeLeft() {
         let progress = ImportProgress(records: 400_000, bytesRead: 60_100_000, totalBytes: 150_250_000)
-        #expect(ProgressBarView.render(progress, elapsed: 2, width: 120)
+        #expect(
+            ProgressBarView.render(progress, elapsed: 2, width: 120)
                 == "[########------------]  40%  400,000 records  60.1 MB  200,000 records/s  ETA 3 s")
     }
 
@@ -17,7 +18,8 @@ import Testing
 
     @Test func partsThatDoNotFitAreLeftOffWhole() {
         let progress = ImportProgress(records: 400_000, bytesRead: 60_100_000, totalBytes: 150_250_000)
-        #expect(ProgressBarView.render(progress, elapsed: 2, width: 50) == "[########------------]  40%  400,000 records")
+        #expect(
+            ProgressBarView.render(progress, elapsed: 2, width: 50) == "[########------------]  40%  400,000 records")
         #expect(ProgressBarView.render(progress, elapsed: 2, width: 5) == "")
     }
 
@@ -27,13 +29,17 @@ import Testing
     }
 
     @Test func buildingTheIndexesShowsItsStepsAndTheTimeLeft() {
-        let first = ImportProgress(phase: .building(completed: 0, total: 6), records: 1_000_000, bytesRead: 0,
-                                   totalBytes: nil)
-        #expect(ProgressBarView.render(first, elapsed: 9, phaseElapsed: 0, width: 100)
+        let first = ImportProgress(
+            phase: .building(completed: 0, total: 6), records: 1_000_000, bytesRead: 0,
+            totalBytes: nil)
+        #expect(
+            ProgressBarView.render(first, elapsed: 9, phaseElapsed: 0, width: 100)
                 == "[--------------------]  building indexes 0/6  1,000,000 records")
-        let third = ImportProgress(phase: .building(completed: 2, total: 6), records: 1_000_000, bytesRead: 0,
-                                   totalBytes: nil)
-        #expect(ProgressBarView.render(third, elapsed: 12, phaseElapsed: 3, width: 100)
+        let third = ImportProgress(
+            phase: .building(completed: 2, total: 6), records: 1_000_000, bytesRead: 0,
+            totalBytes: nil)
+        #expect(
+            ProgressBarView.render(third, elapsed: 12, phaseElapsed: 3, width: 100)
                 == "[######--------------]  building indexes 2/6  1,000,000 records  ETA 6 s")
     }
 }

@@ -1,5 +1,6 @@
-@testable import RosterCLI
 import RosterModel
+
+@testable import RosterCLI
 
 /// Runs a renderer over players as a list command would, with ages on `Fixtures.asOf`.
 func render(_ players: [Player], _ paging: PageInfo, with renderer: some PlayerListRenderer) -> String {

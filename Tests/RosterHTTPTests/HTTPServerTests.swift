@@ -1,8 +1,9 @@
 import CMicroHTTPD
 import Glibc
 import Synchronization
-@testable import RosterHTTP
 import Testing
+
+@testable import RosterHTTP
 
 /// The adapter over real sockets: each test starts its own server on a port the system picks.
 @Suite struct HTTPServerTests {
@@ -176,8 +177,10 @@ import Testing
         // The request line exactly at its limit, with the most query parameters.
         let fixed = "GET /?".utf8.count + " HTTP/1.1".utf8.count
         var parameters = (1...limits.queryParameters).map { "p\($0)=" }
-        parameters[0] += String(repeating: "v", count: limits.requestLineBytes - fixed
-                                    - parameters.joined(separator: "&").utf8.count)
+        parameters[0] += String(
+            repeating: "v",
+            count: limits.requestLineBytes - fixed
+                - parameters.joined(separator: "&").utf8.count)
         let target = "/?" + parameters.joined(separator: "&")
         // The headers exactly at their limit, in the most fields (Host is one of them).
         var headers = (2...limits.headerFields).map { "X-\($0): " }
@@ -186,12 +189,14 @@ import Testing
 
         let log = RequestLog()
         let stream = PatternStream(total: 1 << 20)
-        let server = try startServer { ClosureWorker { request in
-            log.record(request)
-            var response = HTTPResponse(body: .stream(stream))
-            response.headers.add("Link", "<" + String(repeating: "l", count: 2000) + ">; rel=\"next\"")
-            return response
-        } }
+        let server = try startServer {
+            ClosureWorker { request in
+                log.record(request)
+                var response = HTTPResponse(body: .stream(stream))
+                response.headers.add("Link", "<" + String(repeating: "l", count: 2000) + ">; rel=\"next\"")
+                return response
+            }
+        }
         defer { server.stop() }
         let client = try TestClient(port: server.port)
         try client.request("GET", target, extraHeaders: headers)
@@ -226,8 +231,9 @@ import Testing
         let server = try startServer { FixedWorker(log: log) }
         defer { server.stop() }
         let client = try TestClient(port: server.port)
-        try client.request("GET", "/players/M%C3%BCller%2Fx?name=J+M%C3%BCller&sort=goals:desc&sort=name&empty",
-                           extraHeaders: ["If-None-Match: \"abc\"", "Accept: text/html", "Accept: */*"])
+        try client.request(
+            "GET", "/players/M%C3%BCller%2Fx?name=J+M%C3%BCller&sort=goals:desc&sort=name&empty",
+            extraHeaders: ["If-None-Match: \"abc\"", "Accept: text/html", "Accept: */*"])
         _ = try client.readResponse()
         let request = try #require(log.all.first)
         #expect(request.method == "GET")
@@ -255,13 +261,15 @@ import Testing
     }
 
     @Test func responseHeadersAndStatusArriveAsGiven() throws {
-        let server = try startServer { ClosureWorker { _ in
-            var headers: HTTPHeaders = ["Content-Type": "application/json", "ETag": "\"v1\""]
-            headers.add("Link", "</players?page=2>; rel=\"next\"")
-            headers.add("Access-Control-Allow-Origin", "*")
-            headers.add("Cache-Control", "no-cache")
-            return HTTPResponse(status: .notFound, headers: headers, body: .text("{\"error\":\"no such player\"}"))
-        } }
+        let server = try startServer {
+            ClosureWorker { _ in
+                var headers: HTTPHeaders = ["Content-Type": "application/json", "ETag": "\"v1\""]
+                headers.add("Link", "</players?page=2>; rel=\"next\"")
+                headers.add("Access-Control-Allow-Origin", "*")
+                headers.add("Cache-Control", "no-cache")
+                return HTTPResponse(status: .notFound, headers: headers, body: .text("{\"error\":\"no such player\"}"))
+            }
+        }
         defer { server.stop() }
         let client = try TestClient(port: server.port)
         try client.request("GET", "/players/99")
@@ -279,11 +287,13 @@ import Testing
     @Test(arguments: [("X-Evil", "a\r\nSet-Cookie: x=1"), ("Bad Name", "v"), ("Content-Length", "3"), ("X-Empty", "")])
     func aResponseWithAnInvalidHeaderBecomesA500(name: String, value: String) throws {
         let messages = MessageLog()
-        let server = try startServer(configure: { $0.log = messages.record }) { ClosureWorker { _ in
-            var response = HTTPResponse(body: .text("secret"))
-            response.headers.add(name, value)
-            return response
-        } }
+        let server = try startServer(configure: { $0.log = messages.record }) {
+            ClosureWorker { _ in
+                var response = HTTPResponse(body: .text("secret"))
+                response.headers.add(name, value)
+                return response
+            }
+        }
         defer { server.stop() }
         let client = try TestClient(port: server.port)
         try client.request("GET", "/")
@@ -301,10 +311,12 @@ import Testing
         // of the client would be caught producing far more than the client read.
         let total = 40 << 20
         let stream = PatternStream(total: total)
-        let server = try startServer { ClosureWorker { _ in
-            stream.noteWorkerThread()
-            return HTTPResponse(headers: ["Content-Type": "application/x-ndjson"], body: .stream(stream))
-        } }
+        let server = try startServer {
+            ClosureWorker { _ in
+                stream.noteWorkerThread()
+                return HTTPResponse(headers: ["Content-Type": "application/x-ndjson"], body: .stream(stream))
+            }
+        }
         defer { server.stop() }
         let client = try TestClient(port: server.port, receiveBuffer: 64 * 1024)
         try client.request("GET", "/players?format=ndjson")
@@ -358,10 +370,12 @@ import Testing
 
     @Test func aStreamIsClosedWhenTheClientGoesAway() throws {
         let stream = PatternStream(total: 1 << 30)
-        let server = try startServer { ClosureWorker { _ in
-            stream.noteWorkerThread()
-            return HTTPResponse(body: .stream(stream))
-        } }
+        let server = try startServer {
+            ClosureWorker { _ in
+                stream.noteWorkerThread()
+                return HTTPResponse(body: .stream(stream))
+            }
+        }
         defer { server.stop() }
         var client: TestClient? = try TestClient(port: server.port)
         try client?.request("GET", "/players?format=csv")
@@ -376,14 +390,18 @@ import Testing
 
     @Test func aStreamThatFailsCutsTheResponseOff() throws {
         let messages = MessageLog()
-        let server = try startServer(configure: { $0.log = messages.record }) { ClosureWorker { _ in
-            var pieces = 3
-            return HTTPResponse(body: .stream(HTTPChunkStream(next: {
-                pieces -= 1
-                if pieces < 0 { throw TestClient.Failure(description: "disk on fire") }
-                return Array(repeating: UInt8(ascii: "x"), count: 1000)
-            })))
-        } }
+        let server = try startServer(configure: { $0.log = messages.record }) {
+            ClosureWorker { _ in
+                var pieces = 3
+                return HTTPResponse(
+                    body: .stream(
+                        HTTPChunkStream(next: {
+                            pieces -= 1
+                            if pieces < 0 { throw TestClient.Failure(description: "disk on fire") }
+                            return Array(repeating: UInt8(ascii: "x"), count: 1000)
+                        })))
+            }
+        }
         defer { server.stop() }
         let client = try TestClient(port: server.port)
         try client.request("GET", "/")
@@ -397,9 +415,11 @@ import Testing
     @Test(arguments: [("HEAD", 200), ("GET", 304)])
     func aStreamedResponseWithoutBodyClosesTheStreamUnreadAndEndsCleanly(method: String, status: Int) throws {
         let stream = PatternStream(total: 1000)
-        let server = try startServer { ClosureWorker { _ in
-            HTTPResponse(status: HTTPStatus(code: status), headers: ["ETag": "\"v1\""], body: .stream(stream))
-        } }
+        let server = try startServer {
+            ClosureWorker { _ in
+                HTTPResponse(status: HTTPStatus(code: status), headers: ["ETag": "\"v1\""], body: .stream(stream))
+            }
+        }
         defer { server.stop() }
         let client = try TestClient(port: server.port)
         try client.request(method, "/players?format=ndjson")
@@ -416,11 +436,14 @@ import Testing
     }
 
     @Test func notModifiedWithTheBodyOfA200KeepsTheConnection() throws {
-        let server = try startServer { ClosureWorker { request in
-            let notModified = request.headers["If-None-Match"] == "\"v1\""
-            return HTTPResponse(status: notModified ? .notModified : .ok, headers: ["ETag": "\"v1\""],
-                                body: .text("twelve bytes"))
-        } }
+        let server = try startServer {
+            ClosureWorker { request in
+                let notModified = request.headers["If-None-Match"] == "\"v1\""
+                return HTTPResponse(
+                    status: notModified ? .notModified : .ok, headers: ["ETag": "\"v1\""],
+                    body: .text("twelve bytes"))
+            }
+        }
         defer { server.stop() }
         let client = try TestClient(port: server.port)
         try client.request("GET", "/players/1", extraHeaders: ["If-None-Match: \"v1\""])
@@ -481,12 +504,16 @@ import Testing
             sigaddset(&signals, SIGTERM)
             pthread_sigmask(SIG_UNBLOCK, &signals, nil)
             do {
-                let server = try startServer(threads: 1) { ClosureWorker { _ in
-                    var mask = sigset_t()
-                    pthread_sigmask(SIG_BLOCK, nil, &mask)
-                    workerBlocks.withLock { $0 = sigismember(&mask, SIGTERM) == 1 && sigismember(&mask, SIGINT) == 1 }
-                    return HTTPResponse()
-                } }
+                let server = try startServer(threads: 1) {
+                    ClosureWorker { _ in
+                        var mask = sigset_t()
+                        pthread_sigmask(SIG_BLOCK, nil, &mask)
+                        workerBlocks.withLock {
+                            $0 = sigismember(&mask, SIGTERM) == 1 && sigismember(&mask, SIGINT) == 1
+                        }
+                        return HTTPResponse()
+                    }
+                }
                 defer { server.stop() }
                 let client = try TestClient(port: server.port)
                 try client.request("GET", "/")
@@ -519,10 +546,12 @@ import Testing
 
     @Test func stopFinishesRequestsInFlightAndRefusesNewConnections() throws {
         let gate = Gate()
-        let server = try startServer { ClosureWorker { request in
-            gate.pass()
-            return HTTPResponse(body: .text("finished \(request.rawTarget)"))
-        } }
+        let server = try startServer {
+            ClosureWorker { request in
+                gate.pass()
+                return HTTPResponse(body: .text("finished \(request.rawTarget)"))
+            }
+        }
         let port = server.port
         let client = try TestClient(port: port)
         try client.request("GET", "/slow")
@@ -560,9 +589,11 @@ import Testing
     @Test func stopGivesUpOnARequestThatOutlastsTheGrace() throws {
         // A body that never ends, to a client that reads nothing: the request would be in flight for ever.
         let stream = PatternStream(total: .max)
-        let server = try startServer(configure: { $0.stopGraceSeconds = 0 }) { ClosureWorker { _ in
-            HTTPResponse(body: .stream(stream))
-        } }
+        let server = try startServer(configure: { $0.stopGraceSeconds = 0 }) {
+            ClosureWorker { _ in
+                HTTPResponse(body: .stream(stream))
+            }
+        }
         let client = try TestClient(port: server.port, receiveBuffer: 4096)
         try client.request("GET", "/")
         #expect(waitUntil { stream.produced > 0 })
@@ -639,8 +670,10 @@ import Testing
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         // curl reuses the connection for the second URL: it reports no new connection for it.
-        let output = try runCurl(["--silent", "--show-error", "--write-out", " %{num_connects}\n",
-                                  "\(base)/players?a=1", "\(base)/players?b=2"])
+        let output = try runCurl([
+            "--silent", "--show-error", "--write-out", " %{num_connects}\n",
+            "\(base)/players?a=1", "\(base)/players?b=2",
+        ])
         #expect(output == "GET /players?a=1 1\nGET /players?b=2 0\n")
     }
 }

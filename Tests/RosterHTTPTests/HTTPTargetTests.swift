@@ -45,7 +45,8 @@ import Testing
         let target = try parse("/players?name=J+M%C3%BCller&sort=goals%3Adesc&flag&=v&a=1=2&&x=&sort=name")
         #expect(target.rawPath == "/players")
         #expect(target.rawQuery == "name=J+M%C3%BCller&sort=goals%3Adesc&flag&=v&a=1=2&&x=&sort=name")
-        #expect(target.query.map(\.description)
+        #expect(
+            target.query.map(\.description)
                 == ["name=J Müller", "sort=goals:desc", "flag=", "=v", "a=1=2", "x=", "sort=name"])
         #expect(target.value(of: "name") == "J Müller")
         #expect(target.values(of: "sort") == ["goals:desc", "name"])
@@ -135,9 +136,11 @@ import Testing
         #expect(error(Array("/p?q=".utf8) + [0xC3, 0x28]) == HTTPTargetError(.notUTF8(.queryValue(1)), at: 5))
     }
 
-    @Test(arguments: [(Array("/a b".utf8), 0x20, 2), (Array("/a".utf8) + [0x07], 0x07, 2),
-                      ([0x00] + Array("/a".utf8), 0x00, 0), (Array("/p?q=\u{7F}".utf8), 0x7F, 5),
-                      (Array("/p\r\nX: y".utf8), 0x0D, 2)])
+    @Test(arguments: [
+        (Array("/a b".utf8), 0x20, 2), (Array("/a".utf8) + [0x07], 0x07, 2),
+        ([0x00] + Array("/a".utf8), 0x00, 0), (Array("/p?q=\u{7F}".utf8), 0x7F, 5),
+        (Array("/p\r\nX: y".utf8), 0x0D, 2),
+    ])
     func controlCharactersAndSpacesAreRefused(raw: [UInt8], byte: UInt8, offset: Int) {
         #expect(error(raw) == HTTPTargetError(.invalidCharacter(byte), at: offset))
     }
@@ -146,11 +149,17 @@ import Testing
 
     @Test(arguments: [
         ("*", "the request target \"*\" is not a path (it must start with \"/\")"),
-        ("/p?x=%zz", "the request target holds \"%zz\" at byte 6, which is not a percent-escape (a % must be "
-            + "followed by two hexadecimal digits; a literal % is written %25)"),
+        (
+            "/p?x=%zz",
+            "the request target holds \"%zz\" at byte 6, which is not a percent-escape (a % must be "
+                + "followed by two hexadecimal digits; a literal % is written %25)"
+        ),
         ("/caf%E9", "a segment of the path in the request target (from byte 2) is not UTF-8 once decoded"),
-        ("/p?a=1&b=%C0%AF", "the value of query parameter 2 in the request target (from byte 10) is not UTF-8 once "
-            + "decoded"),
+        (
+            "/p?a=1&b=%C0%AF",
+            "the value of query parameter 2 in the request target (from byte 10) is not UTF-8 once "
+                + "decoded"
+        ),
         ("/p?n%FF=1", "the name of query parameter 1 in the request target (from byte 4) is not UTF-8 once decoded"),
         ("/a b", "the request target holds a space at byte 3; it must be percent-encoded (%20)"),
         ("/a\t", "the request target holds the control character 0x09 at byte 3; it must be percent-encoded (%09)"),

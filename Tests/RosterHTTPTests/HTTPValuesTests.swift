@@ -1,5 +1,6 @@
-@testable import RosterHTTP
 import Testing
+
+@testable import RosterHTTP
 
 @Suite struct HTTPHeadersTests {
     @Test func lookupIgnoresASCIICaseAndKeepsOrder() {
@@ -26,8 +27,11 @@ import Testing
         var headers: HTTPHeaders = ["A": "1", "Vary": "x", "B": "2"]
         headers.add("vary", "y")
         headers["VARY"] = "z"
-        #expect(headers.fields == [.init(name: "A", value: "1"), .init(name: "Vary", value: "z"),
-                                   .init(name: "B", value: "2")])
+        #expect(
+            headers.fields == [
+                .init(name: "A", value: "1"), .init(name: "Vary", value: "z"),
+                .init(name: "B", value: "2"),
+            ])
         headers["vary"] = nil
         #expect(headers.map(\.name) == ["A", "B"])
         headers["New"] = "n"
@@ -40,9 +44,11 @@ import Testing
         HTTPResponse(headers: HTTPHeaders([.init(name: name, value: value)])).headerProblem
     }
 
-    @Test(arguments: [("ETag", "W/\"5-abc\""), ("Link", "</players?page=2>; rel=\"next\""),
-                      ("Content-Disposition", "attachment; filename=\"Müller.csv\""), ("X-Tab", "a\tb"),
-                      ("Access-Control-Allow-Origin", "*"), ("x!#$%&'*+-.^_`|~9", "v")])
+    @Test(arguments: [
+        ("ETag", "W/\"5-abc\""), ("Link", "</players?page=2>; rel=\"next\""),
+        ("Content-Disposition", "attachment; filename=\"Müller.csv\""), ("X-Tab", "a\tb"),
+        ("Access-Control-Allow-Origin", "*"), ("x!#$%&'*+-.^_`|~9", "v"),
+    ])
     func validHeadersPass(name: String, value: String) {
         #expect(problem(name, value) == nil)
     }
@@ -52,8 +58,11 @@ import Testing
         ("", "v", "the response header name \"\" is not a token"),
         ("X:Y", "v", "the response header name \"X:Y\" is not a token"),
         ("Ümlaut", "v", "the response header name \"\\u{00DC}mlaut\" is not a token"),
-        ("X-Split", "a\r\nSet-Cookie: x=1", "the response header X-Split holds a control character: "
-            + "\"a\\r\\nSet-Cookie: x=1\""),
+        (
+            "X-Split", "a\r\nSet-Cookie: x=1",
+            "the response header X-Split holds a control character: "
+                + "\"a\\r\\nSet-Cookie: x=1\""
+        ),
         ("X-Nul", "a\0b", "the response header X-Nul holds a control character: \"a\\0b\""),
         ("X-Del", "a\u{7F}", "the response header X-Del holds a control character: \"a\\u{7F}\""),
         ("X-Empty", "", "the response header X-Empty is empty"),
@@ -109,8 +118,10 @@ import Testing
         let parameters = "/?" + Array(repeating: "a", count: 100).joined(separator: "&")
         #expect(limits.violation(by: request(target: parameters)) == nil)
         // Each field counts its name, ": ", its value and CRLF: 99 fields of 82 bytes and one of 74 make 8192.
-        var fields = HTTPHeaders(Array(repeating: .init(name: "X", value: String(repeating: "v", count: 77)),
-                                       count: 99))
+        var fields = HTTPHeaders(
+            Array(
+                repeating: .init(name: "X", value: String(repeating: "v", count: 77)),
+                count: 99))
         fields.add("X", String(repeating: "v", count: 69))
         #expect(limits.violation(by: request(headers: fields)) == nil)
         fields.add("X", "")
@@ -118,13 +129,16 @@ import Testing
     }
 
     @Test func eachLimitIsNamedWithTheSize() {
-        #expect(limits.violation(by: request(target: "/" + String(repeating: "a", count: 8192 - 13)))
+        #expect(
+            limits.violation(by: request(target: "/" + String(repeating: "a", count: 8192 - 13)))
                 == .requestLine(8193))
-        #expect(limits.violation(by: request(target: "/?" + Array(repeating: "", count: 101).joined(separator: "&")))
+        #expect(
+            limits.violation(by: request(target: "/?" + Array(repeating: "", count: 101).joined(separator: "&")))
                 == .queryParameters(101))
         let fields = HTTPHeaders(Array(repeating: .init(name: "X", value: "v"), count: 101))
         #expect(limits.violation(by: request(headers: fields)) == .headerFields(101))
-        #expect(limits.violation(by: request(headers: ["X": String(repeating: "v", count: 8192 - 4)]))
+        #expect(
+            limits.violation(by: request(headers: ["X": String(repeating: "v", count: 8192 - 4)]))
                 == .headerBytes(8193))
     }
 

@@ -37,7 +37,10 @@ import Testing
     }
 
     @Test func everyRoleBelongsToOneLineAndLinesMatchTheirRoles() {
-        #expect(Position.forward.matchingPositions == [.leftWinger, .rightWinger, .secondStriker, .centreForward, .striker, .forward])
+        #expect(
+            Position.forward.matchingPositions == [
+                .leftWinger, .rightWinger, .secondStriker, .centreForward, .striker, .forward,
+            ])
         #expect(Position.goalkeeper.matchingPositions == [.goalkeeper])
         #expect(Position.defensiveMidfielder.matchingPositions == [.defensiveMidfielder])
         #expect(Set(Position.allCases.map(\.line)) == [.goalkeeper, .defender, .midfielder, .forward])
@@ -46,7 +49,10 @@ import Testing
 
     @Test func fullNamesAndAcceptedCodes() {
         #expect(Position.rightWinger.fullName == "Right Winger")
-        #expect(Position.accepted == "accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender")
+        #expect(
+            Position.accepted
+                == "accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender"
+        )
     }
 
     /// A code as a row holds it, read from its bytes: exactly a code, in capitals; anything else is nil.

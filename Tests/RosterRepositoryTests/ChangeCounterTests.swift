@@ -1,7 +1,7 @@
 import CSQLite
 import RosterModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 

@@ -1,6 +1,6 @@
 import CSQLite
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -82,9 +82,12 @@ import TestSupport
     @Test func busyAndIOErrorsHaveTheirCategories() {
         #expect(DatabaseError(code: SQLITE_BUSY, message: "database is locked", sql: nil).category == .busy)
         #expect(DatabaseError(code: SQLITE_FULL, message: "database or disk is full", sql: nil).category == .io)
-        #expect(DatabaseError(code: SQLITE_READONLY, message: "attempt to write a readonly database", sql: nil).category == .io)
+        #expect(
+            DatabaseError(code: SQLITE_READONLY, message: "attempt to write a readonly database", sql: nil).category
+                == .io)
         #expect(DatabaseError(code: SQLITE_CORRUPT, message: "malformed", sql: nil).category == .failure)
-        #expect(DatabaseError(code: SQLITE_BUSY, message: "", sql: nil).description
+        #expect(
+            DatabaseError(code: SQLITE_BUSY, message: "", sql: nil).description
                 == "database is locked by another writer; try again later")
     }
 }

@@ -1,7 +1,7 @@
 import CSQLite
 import RosterModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -21,12 +21,13 @@ import TestSupport
         let positions: [Position] = [.striker, .goalkeeper, .forward, .centreBack, .striker]
         try database.write { players in
             for index in 0..<97 {
-                try players.insert(Player(
-                    name: names[index % names.count] + (index % 3 == 0 ? "" : " \(index % 4)"),
-                    position: positions[index % positions.count], goals: index % 4, assists: index % 3,
-                    nationality: nations[index % nations.count], club: clubs[index % clubs.count],
-                    birthDate: index % 5 == 0
-                        ? nil : CalendarDate(year: 1990 + index % 3, month: 1 + index % 2, day: 1)))
+                try players.insert(
+                    Player(
+                        name: names[index % names.count] + (index % 3 == 0 ? "" : " \(index % 4)"),
+                        position: positions[index % positions.count], goals: index % 4, assists: index % 3,
+                        nationality: nations[index % nations.count], club: clubs[index % clubs.count],
+                        birthDate: index % 5 == 0
+                            ? nil : CalendarDate(year: 1990 + index % 3, month: 1 + index % 2, day: 1)))
             }
         }
     }
@@ -63,15 +64,16 @@ import TestSupport
         return ids
     }
 
-    static let orders: [[SortOrder]] = SortKey.allCases.flatMap { key in
-        [[SortOrder(key)], [SortOrder(key, descending: true)]]
-    } + [
-        [SortOrder(.goals, descending: true), SortOrder(.name)],
-        [SortOrder(.nationality), SortOrder(.club, descending: true), SortOrder(.age)],
-        [SortOrder(.birthDate, descending: true), SortOrder(.position), SortOrder(.assists, descending: true)],
-        [SortOrder(.club), SortOrder(.id, descending: true)],
-        [SortOrder(.goals), SortOrder(.goals, descending: true)],
-    ]
+    static let orders: [[SortOrder]] =
+        SortKey.allCases.flatMap { key in
+            [[SortOrder(key)], [SortOrder(key, descending: true)]]
+        } + [
+            [SortOrder(.goals, descending: true), SortOrder(.name)],
+            [SortOrder(.nationality), SortOrder(.club, descending: true), SortOrder(.age)],
+            [SortOrder(.birthDate, descending: true), SortOrder(.position), SortOrder(.assists, descending: true)],
+            [SortOrder(.club), SortOrder(.id, descending: true)],
+            [SortOrder(.goals), SortOrder(.goals, descending: true)],
+        ]
 
     @Test(arguments: orders)
     func everyPageWalkSeesEachPlayerOnceInOrder(order: [SortOrder]) throws {
@@ -103,8 +105,10 @@ import TestSupport
         var next: [Player] = []
         let position = PlayerRepository.pagePosition(after: firstPage.last!, in: order)
         try database.read { players in
-            try players.forEachPlayer(matching: PlayerCriteria(), orderedBy: order, after: position, limit: 10,
-                                      offset: 0) { next.append($0) }
+            try players.forEachPlayer(
+                matching: PlayerCriteria(), orderedBy: order, after: position, limit: 10,
+                offset: 0
+            ) { next.append($0) }
         }
         #expect(Set(next.map(\.id)).isDisjoint(with: firstPage.map(\.id)))
         #expect(next.first?.id == (try all(order))[11])

@@ -2,8 +2,8 @@ import CSQLite
 import Foundation
 import Glibc
 import RosterModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 import RosterModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -66,7 +66,8 @@ import TestSupport
         }
         let upgraded = try RosterDatabase(path: path, mode: .existing)
         #expect(!upgraded.openReport.created)
-        #expect(upgraded.openReport.appliedMigrations.map(\.identifier) == Migration.embedded.dropFirst().map(\.identifier))
+        #expect(
+            upgraded.openReport.appliedMigrations.map(\.identifier) == Migration.embedded.dropFirst().map(\.identifier))
         var criteria = PlayerCriteria()
         criteria.nameSearches = [["mess"]]
         #expect(try upgraded.read { try $0.count(matching: criteria) } == 1)
@@ -90,7 +91,8 @@ import TestSupport
     @Test func aMigrationFromANewerBuildIsRefusedAndTheFileUntouched() throws {
         _ = try RosterDatabase(path: path, mode: .createIfMissing)
         try withLedger {
-            try $0.execute("INSERT INTO schema_migrations VALUES (999, 'from_the_future', 'ffff', '2030-01-01T00:00:00Z')")
+            try $0.execute(
+                "INSERT INTO schema_migrations VALUES (999, 'from_the_future', 'ffff', '2030-01-01T00:00:00Z')")
         }
         let before = folder.bytes(of: path)
         let error = #expect(throws: DatabaseOpenError.self) { try RosterDatabase(path: path, mode: .createIfMissing) }
@@ -122,7 +124,8 @@ import TestSupport
     @Test func aMissingFileIsNotCreatedForReading() {
         let error = #expect(throws: DatabaseOpenError.self) { try RosterDatabase(path: path, mode: .existing) }
         #expect(error == .missing(path: path))
-        #expect(error?.description
+        #expect(
+            error?.description
                 == "no roster database at \(path) — create one with 'rosterdb init' or 'rosterdb import FILE'")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
@@ -168,7 +171,8 @@ import TestSupport
 
     /// A roster at schema 3 holding `rows` (SQL value lists for id, name, position, nationality, birth_date, image).
     private func olderRoster(_ rows: [String]) throws {
-        let old = try RosterDatabase(path: path, mode: .createIfMissing, migrations: Array(Migration.embedded.prefix(3)))
+        let old = try RosterDatabase(
+            path: path, mode: .createIfMissing, migrations: Array(Migration.embedded.prefix(3)))
         for row in rows {
             try old.connection.execute(
                 "INSERT INTO players (id, name, position, nationality, birth_date, image) VALUES (\(row))")
@@ -184,7 +188,8 @@ import TestSupport
             "9, 'Son Heung-min', 'LW', 'South Korea', '1992-07-08', NULL",
         ])
         let database = try RosterDatabase(path: path, mode: .existing)
-        #expect(database.openReport.appliedMigrations.map(\.identifier)
+        #expect(
+            database.openReport.appliedMigrations.map(\.identifier)
                 == Migration.embedded.dropFirst(3).map(\.identifier))
         let players = try database.read { players in
             var all: [Player] = []
@@ -192,8 +197,11 @@ import TestSupport
             return all
         }
         #expect(players.map(\.id) == [1, 5, 9])
-        #expect(players[1] == Player(id: 5, name: "Ángel Di María", position: .rightWinger, nationality: "ARGENTINA",
-                                     image: "angel.png"))
+        #expect(
+            players[1]
+                == Player(
+                    id: 5, name: "Ángel Di María", position: .rightWinger, nationality: "ARGENTINA",
+                    image: "angel.png"))
         var criteria = PlayerCriteria()
         criteria.nameSearches = [["heung", "min"]]
         #expect(try database.read { try $0.count(matching: criteria) } == 1)

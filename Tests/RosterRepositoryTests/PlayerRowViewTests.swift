@@ -1,7 +1,7 @@
 import CSQLite
 import RosterModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -66,10 +66,11 @@ import TestSupport
 
     @Test func aRowHandsOutWhatThePlayerMadeOfItHolds() throws {
         try database.write { players in
-            try players.insert(Player(
-                ref: "fpl:1", name: "Kevin \"KDB\" De Bruyne", position: .attackingMidfielder, goals: 7, assists: 9,
-                nationality: "Belgium", club: "Man City", birthDate: CalendarDate(year: 1991, month: 6, day: 28),
-                image: "C:\\kdb.png"))
+            try players.insert(
+                Player(
+                    ref: "fpl:1", name: "Kevin \"KDB\" De Bruyne", position: .attackingMidfielder, goals: 7, assists: 9,
+                    nationality: "Belgium", club: "Man City", birthDate: CalendarDate(year: 1991, month: 6, day: 28),
+                    image: "C:\\kdb.png"))
             try players.insert(Player(name: "久保 建英", position: .rightWinger))
         }
         // Another tool's text, which is not UTF-8 or is UTF-8 no String holds as it is: repaired as
@@ -86,10 +87,11 @@ import TestSupport
         #expect(rows == (try valuesOfPlayers()))
         #expect(rows[2][2] == "name=\(Array("A\u{FFFD}B".utf8))")
         #expect(rows[2][7] == "club=\(Array("ABCDEFGH\u{D7FF}\u{FFFD}\u{FFFD}\u{FFFD}".utf8))")
-        #expect(rows[1] == [
-            "id=2", "ref=?", "name=\(Array("久保 建英".utf8))", "position=RW", "goals=0", "assists=0", "nationality=?",
-            "club=?", "birth_date=?", "image=?",
-        ])
+        #expect(
+            rows[1] == [
+                "id=2", "ref=?", "name=\(Array("久保 建英".utf8))", "position=RW", "goals=0", "assists=0", "nationality=?",
+                "club=?", "birth_date=?", "image=?",
+            ])
     }
 
     @Test(arguments: [
@@ -124,8 +126,10 @@ import TestSupport
             check(Array("abcdefghi".utf8) + [UInt8(first)])
             for second in 0...255 { check([UInt8(first), UInt8(second)]) }
         }
-        let edges: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
-                              0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        let edges: [UInt8] = [
+            0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+            0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
         for a in edges {
             for b in edges {
                 for c in edges {

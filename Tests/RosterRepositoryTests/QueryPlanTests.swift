@@ -1,6 +1,6 @@
 import RosterModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -34,8 +34,9 @@ import TestSupport
 
     @Test func theProbeForRowsOfOtherToolsIsOneIndexLookup() throws {
         // INDEXED BY fails to prepare when the index's condition does not cover the query's.
-        #expect(try plan("SELECT 1 FROM players INDEXED BY players_unfolded WHERE \(PlayerRepository.unfoldedCondition)")
-            == "SCAN players USING INDEX players_unfolded")
+        #expect(
+            try plan("SELECT 1 FROM players INDEXED BY players_unfolded WHERE \(PlayerRepository.unfoldedCondition)")
+                == "SCAN players USING INDEX players_unfolded")
     }
 
     @Test func filtersAndOrdersUseTheirIndexes() throws {
@@ -61,7 +62,8 @@ import TestSupport
     }
 
     @Test func importRecordsWithoutIdAreMatchedThroughAnIndex() throws {
-        #expect(try plan(PlayerRepository.PreparedSQL.identityMatches.sql, [.text("x"), .null])
-            .contains("players_by_sort_name"))
+        #expect(
+            try plan(PlayerRepository.PreparedSQL.identityMatches.sql, [.text("x"), .null])
+                .contains("players_by_sort_name"))
     }
 }

@@ -1,8 +1,8 @@
 import CSQLite
 import RosterFormats
 import RosterModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -46,8 +46,9 @@ import TestSupport
         record.append(RawField(name: field.name, value: raw, location: SourceLocation(line: 1, column: 1)))
         var validator = RecordValidator(latestBirthDate: .latestToday(), file: "test")
         var unknown = Set<String>()
-        guard case .valid(let player) = validator.validate(
-            RawRecord(number: 1, location: SourceLocation(line: 1, column: 1), fields: record), unknown: &unknown)
+        guard
+            case .valid(let player) = validator.validate(
+                RawRecord(number: 1, location: SourceLocation(line: 1, column: 1), fields: record), unknown: &unknown)
         else { return false }
         return player[field] == value
     }
@@ -129,8 +130,10 @@ import TestSupport
             ("2023-02-30", false), ("1990-1-2", false), ("1990-01-02T00:00:00", false),
         ]
         for (text, allowed) in cases {
-            let swift = validatorStoresUnchanged(.birthDate, .string(text), CalendarDate(iso: text).map(FieldValue.date)
-                ?? .text(text))
+            let swift = validatorStoresUnchanged(
+                .birthDate, .string(text),
+                CalendarDate(iso: text).map(FieldValue.date)
+                    ?? .text(text))
             #expect(swift == allowed, "validator, birth_date = \(text)")
             #expect(try schemaAccepts(.birthDate, .text(text)) == allowed, "schema, birth_date = \(text)")
         }

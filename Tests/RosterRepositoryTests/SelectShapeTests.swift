@@ -1,6 +1,6 @@
 import RosterModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import RosterRepository
 
@@ -46,8 +46,10 @@ import TestSupport
     /// A statement asks whether rows wait for folding only when its text depends on the answer.
     @Test(arguments: criteria)
     func onlyFiltersOnFoldedColumnsDependOnFolding(criteria: PlayerCriteria) {
-        #expect(criteria.readsFoldedColumns
-            == (criteria.whereClause(foldingOnTheFly: true).sql != criteria.whereClause(foldingOnTheFly: false).sql))
+        #expect(
+            criteria.readsFoldedColumns
+                == (criteria.whereClause(foldingOnTheFly: true).sql != criteria.whereClause(foldingOnTheFly: false).sql)
+        )
     }
 
     @Test func onlySortsOnFoldedColumnsDependOnFolding() {
@@ -58,7 +60,8 @@ import TestSupport
         let folder = try TemporaryDirectory()
         let database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
         try database.write { players in
-            for (name, position, goals) in [("Ada", Position.striker, 5), ("Bea", .goalkeeper, 1), ("Cy", .striker, 9)] {
+            for (name, position, goals) in [("Ada", Position.striker, 5), ("Bea", .goalkeeper, 1), ("Cy", .striker, 9)]
+            {
                 try players.insert(Player(name: name, position: position, goals: goals))
             }
         }

@@ -35,26 +35,34 @@ import Testing
         query.paging = .page(2, perPage: 5)
         var expected = ""
         var index = 0
-        try roster.run(query, begin: { expected = PageEncoding.opening($0) }, row: { player in
-            expected += PageEncoding.player(player, age: player.age(on: ServeFixture.day), index: index)
-            index += 1
-        })
-        expected += "],\"next\":\"/api/players?position=FW&sort=goals:desc&per_page=5&page=3\","
+        try roster.run(
+            query, begin: { expected = PageEncoding.opening($0) },
+            row: { player in
+                expected += PageEncoding.player(player, age: player.age(on: ServeFixture.day), index: index)
+                index += 1
+            })
+        expected +=
+            "],\"next\":\"/api/players?position=FW&sort=goals:desc&per_page=5&page=3\","
             + "\"prev\":\"/api/players?position=FW&sort=goals:desc&per_page=5&page=1\"}\n"
         #expect(text == expected)
-        #expect(response.headers["Link"] == "</api/players?position=FW&sort=goals:desc&per_page=5&page=3>; "
-            + "rel=\"next\", </api/players?position=FW&sort=goals:desc&per_page=5&page=1>; rel=\"prev\"")
+        #expect(
+            response.headers["Link"] == "</api/players?position=FW&sort=goals:desc&per_page=5&page=3>; "
+                + "rel=\"next\", </api/players?position=FW&sort=goals:desc&per_page=5&page=1>; rel=\"prev\"")
         let last = try ServeFixture.json(fixture.get("/api/players?position=FW&per_page=5&page=3"))
         #expect(last["next"] is NSNull)
     }
 
     @Test(arguments: [
         ("/api/players?min_goal=3", "min_goal", "Unknown parameter 'min_goal'. Did you mean 'min_goals'?"),
-        ("/api/players?min_goals=x", "min_goals",
-         "The value 'x' is invalid for 'min_goals': expected a whole number from 0 to 1,000,000."),
+        (
+            "/api/players?min_goals=x", "min_goals",
+            "The value 'x' is invalid for 'min_goals': expected a whole number from 0 to 1,000,000."
+        ),
         ("/api/players?position=wizard", "position", "The value 'wizard' is invalid for 'position': unknown position"),
-        ("/api/players?min_age=40&max_age=30", "min_age",
-         "'min_age=40' is greater than 'max_age=30', so nothing could match."),
+        (
+            "/api/players?min_age=40&max_age=30", "min_age",
+            "'min_age=40' is greater than 'max_age=30', so nothing could match."
+        ),
         ("/api/players?sort=goalz", "sort", "unknown sort key 'goalz' (did you mean 'goals'?)"),
         ("/api/players?per_page=1001", "per_page", "expected a whole number from 1 to 1,000."),
         ("/api/players?page=1&page=2", "page", "'page' was given more than once; it takes one value."),
@@ -125,8 +133,9 @@ import Testing
         #expect(again.status == .notModified)
         #expect(again.headers["ETag"] == tag)
         #expect(ServeFixture.text(again) == "")
-        #expect(fixture.get("/api/players?position=GK", headers: ["If-None-Match": "W/" + tag + ", \"x\""]).status
-            == .notModified)
+        #expect(
+            fixture.get("/api/players?position=GK", headers: ["If-None-Match": "W/" + tag + ", \"x\""]).status
+                == .notModified)
         // Any write, also one that touches no goalkeeper, is a new roster.
         try fixture.write { players in
             var player = try #require(try players.player(id: 3))
@@ -173,14 +182,18 @@ import Testing
         let response = fixture.get("/api/players?sort=name&after=\(token)")
         #expect(response.status == .badRequest)
         let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
-        #expect((error["message"] as? String)?.contains("this token belongs to the order 'goals:asc', not 'name:asc'")
-            == true)
+        #expect(
+            (error["message"] as? String)?.contains("this token belongs to the order 'goals:asc', not 'name:asc'")
+                == true)
     }
 
     @Test func ndjsonAndCSVStreamEveryMatch() throws {
         let ndjson = fixture.get("/api/players?format=ndjson&position=FW&sort=goals:desc")
         #expect(ndjson.headers["Content-Type"] == "application/x-ndjson")
-        guard case .stream = ndjson.body else { Issue.record("not streamed"); return }
+        guard case .stream = ndjson.body else {
+            Issue.record("not streamed")
+            return
+        }
         let lines = ServeFixture.text(ndjson).split(separator: "\n")
         #expect(lines.count == 13)
         #expect(lines.first?.hasPrefix("{\"id\":19,") == true)

@@ -14,12 +14,14 @@ import Testing
         var players: [Player] = []
         for (offset, character) in ["\"", "\\", "\u{2028}", "é", "’", "😀"].enumerated() {
             for length in 0...17 {
-                players.append(Player(
-                    ref: length.isMultiple(of: 3) ? "ref\(character)\(length)" : nil,
-                    name: "N" + String(repeating: "a", count: length) + character + "z", position: .striker,
-                    goals: 40 - length, assists: offset, nationality: length.isMultiple(of: 2) ? "Côte d'Ivoire" : nil,
-                    club: "Club \\ \(length)", birthDate: CalendarDate(year: 1990 + length, month: 6, day: 2),
-                    image: length.isMultiple(of: 4) ? nil : "img/\(character).png"))
+                players.append(
+                    Player(
+                        ref: length.isMultiple(of: 3) ? "ref\(character)\(length)" : nil,
+                        name: "N" + String(repeating: "a", count: length) + character + "z", position: .striker,
+                        goals: 40 - length, assists: offset,
+                        nationality: length.isMultiple(of: 2) ? "Côte d'Ivoire" : nil,
+                        club: "Club \\ \(length)", birthDate: CalendarDate(year: 1990 + length, month: 6, day: 2),
+                        image: length.isMultiple(of: 4) ? nil : "img/\(character).png"))
             }
         }
         let fixture = try ServeFixture(players: players)
@@ -38,10 +40,12 @@ import Testing
         let roster = try Roster(path: fixture.path, access: .read)
         var text = ""
         var index = 0
-        try roster.run(query, begin: { text = PageEncoding.opening($0) }, row: { player in
-            text += PageEncoding.player(player, age: player.age(on: ServeFixture.day), index: index)
-            index += 1
-        })
+        try roster.run(
+            query, begin: { text = PageEncoding.opening($0) },
+            row: { player in
+                text += PageEncoding.player(player, age: player.age(on: ServeFixture.day), index: index)
+                index += 1
+            })
         return text
     }
 

@@ -15,16 +15,21 @@ import Testing
     private func listState(_ players: [Player], items: [HTTPQueryItem] = []) -> RosterListView.State {
         RosterListView.State(
             items: items, sort: [SortOrder(.goals, descending: true)],
-            page: PlayerPage(paging: PageInfo(page: 2, perPage: 1, total: 3), players: players, isKeyset: false,
-                             next: nil),
+            page: PlayerPage(
+                paging: PageInfo(page: 2, perPage: 1, total: 3), players: players, isKeyset: false,
+                next: nil),
             asOf: CalendarDate(year: 2026, month: 6, day: 1)!,
             segments: [RosterListView.Segment(label: "<i>", position: nil, count: 3, isSelected: true)])
     }
 
     @Test func everyValueIsEscapedWhereItBecomesMarkup() {
-        let page = RosterListView.render(listState([Self.hostile], items: [
-            HTTPQueryItem(name: "name", value: "\"><script>x</script>"),
-        ])).rendered
+        let page = RosterListView.render(
+            listState(
+                [Self.hostile],
+                items: [
+                    HTTPQueryItem(name: "name", value: "\"><script>x</script>")
+                ])
+        ).rendered
         #expect(!page.contains("<script"))
         #expect(!page.contains("<b>"))
         #expect(!page.contains("<i>"))
@@ -32,8 +37,10 @@ import Testing
         #expect(page.contains("value=\"&quot;&gt;&lt;script&gt;x&lt;/script&gt;\""))
         // In links, a user's text is percent-encoded as well.
         #expect(page.contains("name=%22%3E%3Cscript%3Ex%3C%2Fscript%3E"))
-        let detail = PlayerDetailPage.render(PlayerDetailPage.State(
-            player: Self.hostile, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/?a=%22")).rendered
+        let detail = PlayerDetailPage.render(
+            PlayerDetailPage.State(
+                player: Self.hostile, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/?a=%22")
+        ).rendered
         #expect(!detail.contains("<script"))
         #expect(!detail.contains("<img"))
         #expect(detail.contains("<dd>javascript:alert(1)</dd>"))
@@ -45,9 +52,11 @@ import Testing
         player.name = "Lionel Messi"
         player.club = "Inter Miami"
         player.image = "https://example.org/messi.png"
-        let page = PlayerDetailPage.render(PlayerDetailPage.State(
-            player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!,
-            back: "/?position=FW&sort=goals:desc")).rendered
+        let page = PlayerDetailPage.render(
+            PlayerDetailPage.State(
+                player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!,
+                back: "/?position=FW&sort=goals:desc")
+        ).rendered
         for part in [
             "<h1>Lionel Messi</h1>", "<dt>Position</dt><dd>RW (Right Winger)</dd>",
             "<dt>Nationality</dt><dd>Côte d&#39;Ivoire</dd>", "<dt>Club</dt><dd>Inter Miami</dd>",
@@ -59,8 +68,10 @@ import Testing
         }
         player.image = "messi.png"
         player.nationality = nil
-        let named = PlayerDetailPage.render(PlayerDetailPage.State(
-            player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/")).rendered
+        let named = PlayerDetailPage.render(
+            PlayerDetailPage.State(
+                player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/")
+        ).rendered
         #expect(named.contains("<dt>Image</dt><dd>messi.png</dd>"))
         #expect(named.contains("<dt>Nationality</dt><dd><span class=\"muted\">unknown</span></dd>"))
     }
@@ -103,8 +114,9 @@ import Testing
         let fixture = try ServeFixture()
         let response = fixture.get("/?min_goals=lots")
         #expect(response.status == .badRequest)
-        #expect(ServeFixture.text(response).contains(
-            "role=\"alert\">The value &#39;lots&#39; is invalid for &#39;min_goals&#39;"))
+        #expect(
+            ServeFixture.text(response).contains(
+                "role=\"alert\">The value &#39;lots&#39; is invalid for &#39;min_goals&#39;"))
         #expect(fixture.get("/players/999").status == .notFound)
         #expect(fixture.get("/players/3?position=FW").status == .ok)
     }

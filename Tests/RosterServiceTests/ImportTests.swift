@@ -1,7 +1,7 @@
 import RosterModel
 import RosterService
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ImportTests {
     let folder: TemporaryDirectory
@@ -20,8 +20,10 @@ import TestSupport
         return options
     }
 
-    private func importing(_ text: String, as name: String = "players.json",
-                           _ configure: (inout ImportOptions) -> Void = { _ in }) throws -> ImportReport {
+    private func importing(
+        _ text: String, as name: String = "players.json",
+        _ configure: (inout ImportOptions) -> Void = { _ in }
+    ) throws -> ImportReport {
         let path = try folder.write(text, to: name)
         return try roster.importFiles([path], options: options(configure))
     }
@@ -51,9 +53,12 @@ import TestSupport
         #expect(first.committed)
         let players = try all()
         #expect(players.map(\.id) == [10, 11, 12])
-        #expect(players[0] == Player(id: 10, name: "Lionel Messi", position: .rightWinger, goals: 20, assists: 15,
-                                     nationality: "Argentina", birthDate: CalendarDate(iso: "1987-06-24"),
-                                     image: "messi.png"))
+        #expect(
+            players[0]
+                == Player(
+                    id: 10, name: "Lionel Messi", position: .rightWinger, goals: 20, assists: 15,
+                    nationality: "Argentina", birthDate: CalendarDate(iso: "1987-06-24"),
+                    image: "messi.png"))
         #expect(players[1].position == .striker)
         #expect(players[2] == Player(id: 12, name: "손흥민", position: .leftWinger))
 
@@ -67,14 +72,19 @@ import TestSupport
     }
 
     @Test func readsTheOriginalAppFieldNames() throws {
-        let report = try importing(#"[{"name": "Lionel Messi", "position": "RW", "goal": 20, "assist": 15, "age": "1987-06-24"}]"#)
+        let report = try importing(
+            #"[{"name": "Lionel Messi", "position": "RW", "goal": 20, "assist": 15, "age": "1987-06-24"}]"#)
         #expect(report.added == 1)
-        #expect(try all()[0] == Player(id: 1, name: "Lionel Messi", position: .rightWinger, goals: 20, assists: 15,
-                                       birthDate: CalendarDate(iso: "1987-06-24")))
+        #expect(
+            try all()[0]
+                == Player(
+                    id: 1, name: "Lionel Messi", position: .rightWinger, goals: 20, assists: 15,
+                    birthDate: CalendarDate(iso: "1987-06-24")))
     }
 
     @Test func readsNDJSONAndCSVWithEmptyCellsAsUnknown() throws {
-        let ndjson = try importing("""
+        let ndjson = try importing(
+            """
             {"name": "Erling Haaland", "position": "ST", "goals": 27}
 
             {"name": "Martin Ødegaard", "position": "AM", "birth_date": "1998-12-17"}
@@ -86,10 +96,16 @@ import TestSupport
             as: "feed.csv")
         #expect(csv.added == 2)
         let players = try all()
-        #expect(players[2] == Player(id: 3, name: "Kanté, N'Golo", position: .defensiveMidfielder, goals: 2,
-                                     birthDate: CalendarDate(iso: "1991-03-29")))
-        #expect(players[3] == Player(id: 4, name: "Luka \"Lukita\" Modrić", position: .centralMidfielder, assists: 6,
-                                     nationality: "Croatia"))
+        #expect(
+            players[2]
+                == Player(
+                    id: 3, name: "Kanté, N'Golo", position: .defensiveMidfielder, goals: 2,
+                    birthDate: CalendarDate(iso: "1991-03-29")))
+        #expect(
+            players[3]
+                == Player(
+                    id: 4, name: "Luka \"Lukita\" Modrić", position: .centralMidfielder, assists: 6,
+                    nationality: "Croatia"))
     }
 
     @Test(arguments: [
@@ -102,26 +118,68 @@ import TestSupport
         (#"{"name": "A", "position": "ST", "goals": 1e400}"#, "goals", "expected a whole number, got 1e400"),
         (#"{"name": "A", "position": "ST", "goals": true}"#, "goals", "expected a whole number, got a boolean (true)"),
         (#"{"id": 0, "name": "A", "position": "ST"}"#, "id", "expected a positive whole number, got 0"),
-        (#"{"id": "7", "name": "A", "position": "ST"}"#, "id", "expected a positive whole number, got a string (\"7\")"),
-        (#"{"name": "A", "position": "ST", "birth_date": "2023-02-30"}"#, "birth_date", "\"2023-02-30\" is not a real date"),
-        (#"{"name": "A", "position": "ST", "birth_date": "24/06/1987"}"#, "birth_date", "expected a date written yyyy-MM-dd, got \"24/06/1987\""),
-        (#"{"name": "A", "position": "ST", "birth_date": "1990-01-02T00:00:00"}"#, "birth_date", "expected a date written yyyy-MM-dd, got \"1990-01-02T00:00:00\""),
-        (#"{"name": "A", "position": "ST", "birth_date": "2026-01-16"}"#, "birth_date", "\"2026-01-16\" is in the future"),
-        (#"{"name": "A", "position": "ST", "birth_date": "1849-12-31"}"#, "birth_date", "\"1849-12-31\" is before 1850-01-01"),
-        (#"{"name": "A", "position": "ST", "age": 36}"#, "age", "age holds the birth date (yyyy-MM-dd), not an age in years (got 36)"),
+        (
+            #"{"id": "7", "name": "A", "position": "ST"}"#, "id",
+            "expected a positive whole number, got a string (\"7\")"
+        ),
+        (
+            #"{"name": "A", "position": "ST", "birth_date": "2023-02-30"}"#, "birth_date",
+            "\"2023-02-30\" is not a real date"
+        ),
+        (
+            #"{"name": "A", "position": "ST", "birth_date": "24/06/1987"}"#, "birth_date",
+            "expected a date written yyyy-MM-dd, got \"24/06/1987\""
+        ),
+        (
+            #"{"name": "A", "position": "ST", "birth_date": "1990-01-02T00:00:00"}"#, "birth_date",
+            "expected a date written yyyy-MM-dd, got \"1990-01-02T00:00:00\""
+        ),
+        (
+            #"{"name": "A", "position": "ST", "birth_date": "2026-01-16"}"#, "birth_date",
+            "\"2026-01-16\" is in the future"
+        ),
+        (
+            #"{"name": "A", "position": "ST", "birth_date": "1849-12-31"}"#, "birth_date",
+            "\"1849-12-31\" is before 1850-01-01"
+        ),
+        (
+            #"{"name": "A", "position": "ST", "age": 36}"#, "age",
+            "age holds the birth date (yyyy-MM-dd), not an age in years (got 36)"
+        ),
         (#"{"name": "   ", "position": "ST"}"#, "name", "is empty or only white space"),
         (#"{"name": "", "position": "ST"}"#, "name", "is empty or only white space"),
         (#"{"name": "A", "position": " "}"#, "position", "is empty or only white space"),
         (#"{"name": 7, "position": "ST"}"#, "name", "expected a string, got a number (7)"),
         (#"{"name": "A\u0007B", "position": "ST"}"#, "name", "contains the control character U+0007"),
-        (#"{"name": "\ufeffA", "position": "ST"}"#, "name", "contains U+FEFF, a byte order mark, which belongs only at the start of a file"),
-        (#"{"name": "A", "position": "ST", "nationality": "\ufeff"}"#, "nationality", "contains U+FEFF, a byte order mark, which belongs only at the start of a file"),
-        (#"{"name": "A", "position": "wizard"}"#, "position", "unknown position \"wizard\"; accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender"),
-        (#"{"name": "A", "position": "ST", "goals": 1, "goal": 1}"#, "goal", "the record names both goal and goals, which mean the same"),
+        (
+            #"{"name": "\ufeffA", "position": "ST"}"#, "name",
+            "contains U+FEFF, a byte order mark, which belongs only at the start of a file"
+        ),
+        (
+            #"{"name": "A", "position": "ST", "nationality": "\ufeff"}"#, "nationality",
+            "contains U+FEFF, a byte order mark, which belongs only at the start of a file"
+        ),
+        (
+            #"{"name": "A", "position": "wizard"}"#, "position",
+            "unknown position \"wizard\"; accepted: GK, SW, CB, LB, RB, LWB, RWB, DF, DM, CM, AM, LM, RM, MF, LW, RW, SS, CF, ST, FW, or a synonym such as Striker, CDM or Defender"
+        ),
+        (
+            #"{"name": "A", "position": "ST", "goals": 1, "goal": 1}"#, "goal",
+            "the record names both goal and goals, which mean the same"
+        ),
         (#"{"name": "A", "position": "ST", "nationality": ["x"]}"#, "nationality", "expected a string, got an array"),
-        (#"{"name": "\u200b\u3164\u2800", "position": "ST"}"#, "name", "has no visible character, only invisible ones (U+200B, U+3164, U+2800)"),
-        (#"{"name": "A", "position": "ST", "nationality": "\u2063"}"#, "nationality", "has no visible character, only invisible ones (U+2063)"),
-        (#"{"id": 9007199254740992, "name": "A", "position": "ST"}"#, "id", "must be at most 9,007,199,254,740,991, got 9007199254740992"),
+        (
+            #"{"name": "\u200b\u3164\u2800", "position": "ST"}"#, "name",
+            "has no visible character, only invisible ones (U+200B, U+3164, U+2800)"
+        ),
+        (
+            #"{"name": "A", "position": "ST", "nationality": "\u2063"}"#, "nationality",
+            "has no visible character, only invisible ones (U+2063)"
+        ),
+        (
+            #"{"id": 9007199254740992, "name": "A", "position": "ST"}"#, "id",
+            "must be at most 9,007,199,254,740,991, got 9007199254740992"
+        ),
     ])
     func invalidRecordsAreRefusedWithTheirFieldAndMessage(record: String, field: String, message: String) throws {
         let error = #expect(throws: ImportError.self) { try importing("[\(record)]") }
@@ -136,7 +194,10 @@ import TestSupport
 
     @Test func aMissingNameOrPositionIsNamed() throws {
         let error = #expect(throws: ImportError.self) { try importing(#"[{"goals": 1}]"#) }
-        #expect(error?.report?.problems.map { "\($0.field ?? "") \($0.message)" } == ["name is required", "position is required"])
+        #expect(
+            error?.report?.problems.map { "\($0.field ?? "") \($0.message)" } == [
+                "name is required", "position is required",
+            ])
     }
 
     @Test func aNameOver200CharactersIsRefused() throws {
@@ -148,7 +209,8 @@ import TestSupport
 
     @Test func problemsNameFileRecordLineAndColumn() throws {
         let error = #expect(throws: ImportError.self) {
-            try importing("""
+            try importing(
+                """
                 [
                   {"name": "Good", "position": "GK"},
                   {"name": "Bad", "position": "GK",
@@ -157,8 +219,12 @@ import TestSupport
                 """)
         }
         let problem = try #require(error?.report?.problems.first)
-        #expect(problem.description.hasSuffix(#"players.json:4:13: record 2: goals: expected a whole number, got a string ("20")"#))
-        #expect(error?.description == "nothing was imported: 1 of 2 records is invalid (use --skip-invalid to import the valid ones)")
+        #expect(
+            problem.description.hasSuffix(
+                #"players.json:4:13: record 2: goals: expected a whole number, got a string ("20")"#))
+        #expect(
+            error?.description
+                == "nothing was imported: 1 of 2 records is invalid (use --skip-invalid to import the valid ones)")
     }
 
     @Test func aMalformedFileIsNoRecordAndIsNeverImportedInPart() throws {
@@ -172,10 +238,12 @@ import TestSupport
         // The trailing comma belongs to no record: two records, both valid, and one problem of the file.
         #expect((report.records, report.rejectedRecords, report.problemCount) == (2, 0, 1))
         #expect(report.problems.first?.record == nil)
-        #expect(report.problems.first?.message
+        #expect(
+            report.problems.first?.message
                 == "unexpected ',' after record 2, the last element of the array (trailing comma)")
         #expect(report.malformedFiles == [path])
-        #expect(trailing?.description == "nothing was imported: \(path) is malformed and could not be read past the "
+        #expect(
+            trailing?.description == "nothing was imported: \(path) is malformed and could not be read past the "
                 + "problem above; fix the file and import it again")
 
         let empty = #expect(throws: ImportError.self) { try importing("") }
@@ -192,10 +260,11 @@ import TestSupport
             try importing("Player,Role\nLionel Messi,RW\nKylian Mbappé,ST\n", as: "feed.csv")
         }
         let report = try #require(error?.report)
-        #expect(report.problems.map(\.description) == [
-            "\(folder.path("feed.csv")):1:1: the header has no columns 'name' and 'position', which every record needs "
-                + "(its columns: 'Player', 'Role')",
-        ])
+        #expect(
+            report.problems.map(\.description) == [
+                "\(folder.path("feed.csv")):1:1: the header has no columns 'name' and 'position', which every record needs "
+                    + "(its columns: 'Player', 'Role')"
+            ])
         #expect((report.records, report.problemCount) == (0, 1))
         // A header alone, with the columns records need, is an empty feed, as `[]` is.
         #expect(try importing("name,position\n", as: "feed.csv").records == 0)
@@ -217,15 +286,19 @@ import TestSupport
             try importing(#"[{"id": 5, "name": "A", "position": "GK"}, {"id": 5, "name": "B", "position": "GK"}]"#)
         }
         #expect(byID?.report?.problems.first?.record == 2)
-        #expect(byID?.report?.problems.first?.message == "the same player (id 5) is already in this import, in an earlier record")
+        #expect(
+            byID?.report?.problems.first?.message
+                == "the same player (id 5) is already in this import, in an earlier record")
         let byName = #expect(throws: ImportError.self) {
-            try importing("""
+            try importing(
+                """
                 [{"name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"},
                  {"name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14"}]
                 """)
         }
         #expect(byName?.report?.problems.map(\.record) == [2])
-        #expect(byName?.report?.problems.first?.message
+        #expect(
+            byName?.report?.problems.first?.message
                 == "a player with this name and birth date is already in this import, in an earlier record")
         #expect(try roster.count() == 0)
     }
@@ -262,10 +335,12 @@ import TestSupport
     @Test func aRefMatchesBeforeTheNameAndBirthDate() throws {
         _ = try importing(#"[{"ref": "P-1", "name": "Gerd Müller", "position": "ST", "birth_date": "1945-11-03"}]"#)
         // Renamed in the feed, same ref: the same player.
-        let renamed = try importing(#"[{"ref": "P-1", "name": "Der Bomber", "position": "ST", "birth_date": "1945-11-03"}]"#)
+        let renamed = try importing(
+            #"[{"ref": "P-1", "name": "Der Bomber", "position": "ST", "birth_date": "1945-11-03"}]"#)
         #expect((renamed.added, renamed.updated) == (0, 1))
         // Same name and birth date, another ref: another player.
-        let other = try importing(#"[{"ref": "P-2", "name": "Der Bomber", "position": "CF", "birth_date": "1945-11-03"}]"#)
+        let other = try importing(
+            #"[{"ref": "P-2", "name": "Der Bomber", "position": "CF", "birth_date": "1945-11-03"}]"#)
         #expect(other.added == 1)
         #expect(try all().map(\.ref) == ["P-1", "P-2"])
         // Without a ref, the name and birth date now match two players.
@@ -276,35 +351,42 @@ import TestSupport
     }
 
     @Test func aRefNamesOnePlayer() throws {
-        _ = try importing(#"[{"id": 1, "ref": "A", "name": "Alpha", "position": "GK"}, {"id": 2, "name": "Beta", "position": "GK"}]"#)
+        _ = try importing(
+            #"[{"id": 1, "ref": "A", "name": "Alpha", "position": "GK"}, {"id": 2, "name": "Beta", "position": "GK"}]"#)
         let taken = #expect(throws: ImportError.self) {
             try importing(#"[{"id": 2, "ref": "A", "name": "Beta", "position": "GK"}]"#)
         }
         #expect(taken?.report?.problems.first?.message == "the ref 'A' belongs to another player (id 1)")
         let twice = #expect(throws: ImportError.self) {
-            try importing(#"[{"ref": "A", "name": "Alpha", "position": "GK"}, {"ref": "A", "name": "Alpha", "position": "CB"}]"#)
+            try importing(
+                #"[{"ref": "A", "name": "Alpha", "position": "GK"}, {"ref": "A", "name": "Alpha", "position": "CB"}]"#)
         }
-        #expect(twice?.report?.problems.first?.message
+        #expect(
+            twice?.report?.problems.first?.message
                 == "the same player (ref 'A') is already in this import, in an earlier record")
     }
 
     @Test func twoStoredPlayersWithOneNameAndBirthDateNeedAnId() throws {
-        _ = try importing("""
+        _ = try importing(
+            """
             [{"id": 1, "name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"},
              {"id": 2, "name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14"}]
             """)
         let error = #expect(throws: ImportError.self) {
             try importing(#"[{"name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14", "goals": 3}]"#)
         }
-        #expect(error?.report?.problems.first?.message
+        #expect(
+            error?.report?.problems.first?.message
                 == "matches 2 players with this name and birth date (ids 1, 2); give an id or a ref to say which")
-        let report = try importing(#"[{"id": 2, "name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14", "goals": 3}]"#)
+        let report = try importing(
+            #"[{"id": 2, "name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14", "goals": 3}]"#)
         #expect(report.updated == 1)
     }
 
     @Test func aRecordWithoutIdUpdatesThePlayerWithItsNameAndBirthDate() throws {
         _ = try importing(Self.three)
-        let report = try importing(#"[{"name": "Lionel Messi", "birth_date": "1987-06-24", "position": "RW", "goals": 21}]"#)
+        let report = try importing(
+            #"[{"name": "Lionel Messi", "birth_date": "1987-06-24", "position": "RW", "goals": 21}]"#)
         #expect((report.added, report.updated) == (0, 1))
         #expect(try roster.player(id: 10)?.goals == 21)
         #expect(try roster.player(id: 10)?.image == nil)  // The record is the whole player: what it omits is unknown.
@@ -314,7 +396,10 @@ import TestSupport
         let ten = (1...10).map { #"{"id": \#($0), "name": "P\#($0)", "position": "GK"}"# }
         _ = try importing("[" + ten.joined(separator: ",") + "]")
         let nine = "[" + ten.dropLast().joined(separator: ",") + "]"
-        let dry = try importing(nine) { $0.prune = true; $0.dryRun = true }
+        let dry = try importing(nine) {
+            $0.prune = true
+            $0.dryRun = true
+        }
         #expect((dry.removed, dry.unchanged, dry.committed) == (1, 9, false))
         #expect(try roster.count() == 10)
         let report = try importing(nine) { $0.prune = true }
@@ -331,9 +416,11 @@ import TestSupport
         #expect(error?.category == .pruneRefused)
         #expect(error?.description.contains("would remove 3 of 10 players (30%), more than --max-prune 20%") == true)
         #expect(error?.report?.status == .refusedPrune)
-        #expect(error?.report?.prune == PruneOutcome(
-            requested: true, performed: false, wouldRemove: 3, rosterBefore: 10, limitPercent: 20,
-            skippedReason: .overLimit))
+        #expect(
+            error?.report?.prune
+                == PruneOutcome(
+                    requested: true, performed: false, wouldRemove: 3, rosterBefore: 10, limitPercent: 20,
+                    skippedReason: .overLimit))
         #expect(try roster.count() == 10)
         #expect(throws: ImportError.self) { try importing("[]") { $0.prune = true } }
         #expect(try roster.count() == 10)
@@ -346,7 +433,9 @@ import TestSupport
 
     @Test func pruneIsSkippedWhenRecordsWereRejected() throws {
         _ = try importing(#"[{"id": 1, "name": "A", "position": "GK"}, {"id": 2, "name": "B", "position": "GK"}]"#)
-        let report = try importing(#"[{"id": 1, "name": "A", "position": "GK"}, {"id": 3, "name": "", "position": "GK"}]"#) {
+        let report = try importing(
+            #"[{"id": 1, "name": "A", "position": "GK"}, {"id": 3, "name": "", "position": "GK"}]"#
+        ) {
             $0.prune = true
             $0.skipInvalid = true
             $0.maxPrunePercent = 100
@@ -377,13 +466,16 @@ import TestSupport
     }
 
     @Test func unknownFieldsAreNamedOnce() throws {
-        let report = try importing(#"[{"name": "A", "position": "GK", "kit": "X"}, {"name": "B", "position": "GK", "kit": "Y", "shirt": 9}]"#)
+        let report = try importing(
+            #"[{"name": "A", "position": "GK", "kit": "X"}, {"name": "B", "position": "GK", "kit": "Y", "shirt": 9}]"#)
         #expect(report.unknownFields == ["kit", "shirt"])
     }
 
     @Test func malformedJSONFailsEvenWithSkipInvalid() throws {
         let error = #expect(throws: ImportError.self) {
-            try importing(#"[{"name": "A", "position": "GK"}, {"name": "B", "position": "GK",}]"#) { $0.skipInvalid = true }
+            try importing(#"[{"name": "A", "position": "GK"}, {"name": "B", "position": "GK",}]"#) {
+                $0.skipInvalid = true
+            }
         }
         #expect(error?.report?.problems.count == 1)
         #expect(try roster.count() == 0)
@@ -394,7 +486,8 @@ import TestSupport
     @Test func skipInvalidSkipsUnreadableLinesAndRowsButNeverReadsPastABrokenFile() throws {
         let ndjson = try importing(
             "{\"name\": \"A\", \"position\": \"GK\"}\n{\"name\": \"B\",\n{\"name\": \"C\", \"position\": \"GK\"}\n",
-            as: "feed.ndjson") { $0.skipInvalid = true }
+            as: "feed.ndjson"
+        ) { $0.skipInvalid = true }
         #expect((ndjson.added, ndjson.rejectedRecords, ndjson.committed) == (2, 1, true))
 
         let csv = try importing("name,position\nD,GK\nE,GK,extra\nF,\"G\"K\nG,GK\n", as: "feed.csv") {

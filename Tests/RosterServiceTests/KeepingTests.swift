@@ -1,8 +1,8 @@
 import RosterFormats
 import RosterModel
 import RosterService
-import Testing
 import TestSupport
+import Testing
 
 /// `add`, `edit` and `remove` in the service: the import's rules, all or nothing.
 @Suite struct KeepingTests {
@@ -16,10 +16,15 @@ import TestSupport
     }
 
     @Test func addReadsValuesAsAnImportRecordAndGivesTheNextId() throws {
-        let player = try roster.add([.name: " Cole Palmer ", .position: "attacking midfielder", .goals: "15",
-                                     .birthDate: "2002-05-06", .club: "Chelsea"])
-        #expect(player == Player(id: 29, name: "Cole Palmer", position: .attackingMidfielder, goals: 15,
-                                 club: "Chelsea", birthDate: CalendarDate(iso: "2002-05-06")))
+        let player = try roster.add([
+            .name: " Cole Palmer ", .position: "attacking midfielder", .goals: "15",
+            .birthDate: "2002-05-06", .club: "Chelsea",
+        ])
+        #expect(
+            player
+                == Player(
+                    id: 29, name: "Cole Palmer", position: .attackingMidfielder, goals: 15,
+                    club: "Chelsea", birthDate: CalendarDate(iso: "2002-05-06")))
         #expect(try roster.player(id: 29) == player)
     }
 

@@ -1,7 +1,7 @@
 import RosterModel
 import RosterService
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct QueryTests {
     let folder: TemporaryDirectory
@@ -73,8 +73,9 @@ import TestSupport
         #expect(try matching { $0.clubs = ["Los Angeles FC"] } == [4, 5])
         #expect(try matching { $0.clubs = ["LIVERPOOL", "réal madrid"] } == [3, 8, 12])
         #expect(try matching { $0.clubs = ["Liver"] } == [])
-        #expect(try ids { $0.sort = [SortOrder(.club), SortOrder(.id)] }.ids
-            == [2, 11, 1, 8, 12, 4, 5, 3, 7, 6, 9, 10])
+        #expect(
+            try ids { $0.sort = [SortOrder(.club), SortOrder(.id)] }.ids
+                == [2, 11, 1, 8, 12, 4, 5, 3, 7, 6, 9, 10])
         #expect(try ids { $0.sort = [SortOrder(.club, descending: true)] }.ids.suffix(3) == [10, 9, 6])
     }
 
@@ -96,33 +97,67 @@ import TestSupport
     @Test func goalAndAssistRanges() throws {
         #expect(try matching { $0.minGoals = 20 } == [1, 2, 3, 11])
         #expect(try matching { $0.maxGoals = 3 } == [8, 10, 12])
-        #expect(try matching { $0.minGoals = 9; $0.maxGoals = 9 } == [7, 9])
+        #expect(
+            try matching {
+                $0.minGoals = 9
+                $0.maxGoals = 9
+            } == [7, 9])
         #expect(try matching { $0.minAssists = 12 } == [1, 2, 11])
         #expect(try matching { $0.maxAssists = 0 } == [8, 10])
-        #expect(try matching { $0.nationalities = ["Japan"]; $0.minGoals = 30 } == [11])
+        #expect(
+            try matching {
+                $0.nationalities = ["Japan"]
+                $0.minGoals = 30
+            } == [11])
     }
 
     @Test func agesAreWholeYearsOnTheAsOfDay() throws {
         // Messi turns 39 on 2026-06-24, the as-of day; Zidane has no birth date and never matches.
         #expect(try matching { $0.minAge = 39 } == [1, 2])
-        #expect(try matching { $0.maxAge = 38; $0.minAge = 38 } == [7])
-        #expect(try matching { $0.minAge = 39; $0.asOf = CalendarDate(year: 2026, month: 6, day: 23)! } == [2])
+        #expect(
+            try matching {
+                $0.maxAge = 38
+                $0.minAge = 38
+            } == [7])
+        #expect(
+            try matching {
+                $0.minAge = 39
+                $0.asOf = CalendarDate(year: 2026, month: 6, day: 23)!
+            } == [2])
         #expect(try matching { $0.maxAge = 200 }.contains(9) == false)
     }
 
     @Test func aLeapDayBirthdayComesOnFirstOfMarchInCommonYears() throws {
         let leapDay: Int64 = 10
-        #expect(try matching { $0.minAge = 22; $0.asOf = CalendarDate(year: 2026, month: 2, day: 28)! }.contains(leapDay) == false)
-        #expect(try matching { $0.minAge = 22; $0.asOf = CalendarDate(year: 2026, month: 3, day: 1)! }.contains(leapDay))
-        #expect(try matching { $0.maxAge = 20; $0.asOf = CalendarDate(year: 2024, month: 2, day: 29)! }.contains(leapDay))
-        #expect(try matching { $0.minAge = 20; $0.maxAge = 20; $0.asOf = CalendarDate(year: 2024, month: 2, day: 29)! } == [leapDay])
+        #expect(
+            try matching {
+                $0.minAge = 22
+                $0.asOf = CalendarDate(year: 2026, month: 2, day: 28)!
+            }.contains(leapDay) == false)
+        #expect(
+            try matching {
+                $0.minAge = 22
+                $0.asOf = CalendarDate(year: 2026, month: 3, day: 1)!
+            }.contains(leapDay))
+        #expect(
+            try matching {
+                $0.maxAge = 20
+                $0.asOf = CalendarDate(year: 2024, month: 2, day: 29)!
+            }.contains(leapDay))
+        #expect(
+            try matching {
+                $0.minAge = 20
+                $0.maxAge = 20
+                $0.asOf = CalendarDate(year: 2024, month: 2, day: 29)!
+            } == [leapDay])
     }
 
     // MARK: - Sorting
 
     @Test func nameSortIgnoresCaseAndAccents() throws {
         #expect(try ids { _ in }.ids == [8, 7, 2, 11, 3, 10, 1, 4, 12, 9, 6, 5])
-        #expect(try ids { $0.sort = [SortOrder(.name, descending: true)] }.ids == [5, 6, 9, 12, 4, 1, 10, 3, 11, 2, 7, 8])
+        #expect(
+            try ids { $0.sort = [SortOrder(.name, descending: true)] }.ids == [5, 6, 9, 12, 4, 1, 10, 3, 11, 2, 7, 8])
     }
 
     @Test(arguments: [
@@ -150,7 +185,10 @@ import TestSupport
         let everyone = try ids { $0.sort = [SortOrder(.goals, descending: true)] }.ids
         var paged: [Int64] = []
         for page in 1...3 {
-            let result = try ids { $0.sort = [SortOrder(.goals, descending: true)]; $0.paging = .page(page, perPage: 5) }
+            let result = try ids {
+                $0.sort = [SortOrder(.goals, descending: true)]
+                $0.paging = .page(page, perPage: 5)
+            }
             #expect(result.info == PageInfo(page: page, perPage: 5, total: 12))
             #expect(result.info.pages == 3)
             paged += result.ids
@@ -175,7 +213,10 @@ import TestSupport
     }
 
     @Test func allStreamsEveryMatchAsOnePage() throws {
-        let result = try ids { $0.paging = .all; $0.positions = [.forward] }
+        let result = try ids {
+            $0.paging = .all
+            $0.positions = [.forward]
+        }
         #expect(result.ids.count == 7)
         #expect(result.info == PageInfo.all(total: 7))
     }
@@ -198,16 +239,24 @@ import TestSupport
         #expect(try roster.findPlayer("  ANGEL   di maria ").id == 7)
         #expect(try roster.findPlayer("손흥민").id == 5)
         let missing = #expect(throws: LookupError.self) { try roster.findPlayer("Mbappe") }
-        guard case .notFound(_, let suggestions) = missing else { Issue.record("expected notFound"); return }
+        guard case .notFound(_, let suggestions) = missing else {
+            Issue.record("expected notFound")
+            return
+        }
         #expect(suggestions.map(\.id) == [3])
         #expect(missing?.description == "no player matches 'Mbappe'")
     }
 
     @Test func aSharedNameListsTheCandidates() throws {
-        let path = try folder.write(#"[{"id": 20, "name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"}, {"id": 21, "name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14"}]"#, to: "scott.json")
+        let path = try folder.write(
+            #"[{"id": 20, "name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"}, {"id": 21, "name": "Alex Scott", "position": "LB", "birth_date": "1984-10-14"}]"#,
+            to: "scott.json")
         _ = try roster.importFiles([path], options: ImportOptions())
         let error = #expect(throws: LookupError.self) { try roster.findPlayer("alex scott") }
-        guard case .ambiguous(_, let candidates) = error else { Issue.record("expected ambiguous"); return }
+        guard case .ambiguous(_, let candidates) = error else {
+            Issue.record("expected ambiguous")
+            return
+        }
         #expect(candidates.map(\.id) == [20, 21])
     }
 }

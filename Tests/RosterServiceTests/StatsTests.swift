@@ -1,7 +1,7 @@
 import RosterModel
 import RosterService
-import Testing
 import TestSupport
+import Testing
 
 /// `stats` in the service: each figure checked against the players it counts.
 @Suite struct StatsTests {
@@ -12,7 +12,8 @@ import TestSupport
     init() throws {
         folder = try TemporaryDirectory()
         roster = try Roster(path: folder.path("roster.db"), access: .write)
-        let path = try folder.write("""
+        let path = try folder.write(
+            """
             [
               {"id": 1, "name": "Lionel Messi", "position": "RW", "goals": 20, "assists": 15, "nationality": "Argentina", "club": "Inter Miami", "birth_date": "1987-06-24"},
               {"id": 2, "name": "Ángel Di María", "position": "RW", "goals": 9, "assists": 8, "nationality": "ARGENTINA", "club": "Rosario Central", "birth_date": "1988-02-14"},

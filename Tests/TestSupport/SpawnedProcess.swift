@@ -81,9 +81,10 @@ public enum SpawnedProcess {
     private static func addChangeDirectory(
         _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ directory: String
     ) throws {
-        typealias AddChangeDirectory = @convention(c) (
-            UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-        ) -> Int32
+        typealias AddChangeDirectory =
+            @convention(c) (
+                UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+            ) -> Int32
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
             throw Failure(description: "this C library has no posix_spawn_file_actions_addchdir_np (glibc 2.29+)")
         }

@@ -84,7 +84,8 @@ struct ArgumentParser {
                 continue
             }
             guard let command = commands.first(where: { $0.name == token }) else {
-                throw UsageError.unknownCommand(token, suggestion: Suggestion.nearest(to: token, among: commands.map(\.name)))
+                throw UsageError.unknownCommand(
+                    token, suggestion: Suggestion.nearest(to: token, among: commands.map(\.name)))
             }
             return command
         }

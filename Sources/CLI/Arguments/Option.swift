@@ -26,7 +26,8 @@ extension Option where Value == String {
     /// Any text; an empty one is refused, as it names nothing.
     static func text(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> Option {
         Option(name, valueName, short: short, help: help) { text in
-            text.isEmpty ? .failure(ValueRefused(reason: "expected a \(valueName), not an empty text.")) : .success(text)
+            text.isEmpty
+                ? .failure(ValueRefused(reason: "expected a \(valueName), not an empty text.")) : .success(text)
         }
     }
 }
@@ -67,9 +68,11 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
         let names = Value.allCases.map(\.rawValue)
         return Option(name, name, short: short, help: "\(help) One of \(Option.listed(names)).") { text in
             // Case does not matter (`JSON`), unless it tells cases apart (`dd/MM/yyyy`).
-            if let value = Value(rawValue: text) ?? Value.allCases.first(where: {
-                $0.rawValue.lowercased() == text.lowercased()
-            }) {
+            if let value = Value(rawValue: text)
+                ?? Value.allCases.first(where: {
+                    $0.rawValue.lowercased() == text.lowercased()
+                })
+            {
                 return .success(value)
             }
             let guess = Suggestion.nearest(to: text, among: names)

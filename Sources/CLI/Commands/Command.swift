@@ -37,7 +37,9 @@ struct CommandContext {
     /// there would destroy the roster.
     func outputFile<Value>(_ path: String, for option: Option<Value>, stop: StopSignal) throws -> OutputFile {
         if let named = OutputFile.rosterFile(named: path, databasePath: databasePath) {
-            let what = named.isDatabase ? "the roster (\(named.path))"
+            let what =
+                named.isDatabase
+                ? "the roster (\(named.path))"
                 : "\(named.path), which SQLite keeps beside the roster"
             throw UsageError.invalidValue(
                 value: path, option: option.spec.synopsis, reason: "it is \(what); choose another file.")

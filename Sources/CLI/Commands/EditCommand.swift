@@ -17,7 +17,8 @@ struct EditCommand: Command {
     /// `--add-goals`, `--add-assists`: the counts a match day adds to.
     static let increments = PlayerField.counts.map { field in
         Option.number(
-            "add-\(FieldOptions.optionName(field))", "n", in: -Int(FieldRule.maximumCount)...Int(FieldRule.maximumCount),
+            "add-\(FieldOptions.optionName(field))", "n",
+            in: -Int(FieldRule.maximumCount)...Int(FieldRule.maximumCount),
             help: "Add this many \(field.name) (a negative number takes away); the result stays within the limits.")
     }
     static let fields = PlayerField.allCases.filter { $0 != .id }
@@ -53,7 +54,8 @@ struct EditCommand: Command {
             if let amount = try arguments.value(option) { edit.increments[field] = amount }
         }
         guard !edit.isEmpty else {
-            let changing = EditCommand.fields.map(FieldOptions.spec) + [EditCommand.unset.spec]
+            let changing =
+                EditCommand.fields.map(FieldOptions.spec) + [EditCommand.unset.spec]
                 + EditCommand.increments.map { $0.spec }
             throw UsageError.nothingToChange(changing.map(\.synopsis))
         }

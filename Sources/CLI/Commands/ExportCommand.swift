@@ -44,7 +44,8 @@ struct ExportCommand: Command {
             let file = try outputPath.map {
                 try context.outputFile($0, for: ExportCommand.output, stop: SignalTrap.stop)
             }
-            outcome = file.map { $0.isReplacing ? "\($0.path) was left as it was" : "\($0.path) is incomplete" }
+            outcome =
+                file.map { $0.isReplacing ? "\($0.path) was left as it was" : "\($0.path) is incomplete" }
                 ?? "the output is incomplete"
             let output: TextOutput = file ?? context.output
             var renderer = format.makeRenderer()

@@ -20,10 +20,12 @@ struct ImportCommand: Command {
         ]
     )
     static let allowPartialPrune = Flag(
-        "allow-partial-prune", help: "With --prune and --skip-invalid: exit 0, not 4, when records were rejected and "
+        "allow-partial-prune",
+        help: "With --prune and --skip-invalid: exit 0, not 4, when records were rejected and "
             + "so the prune was skipped.")
     static let changes = Option.text(
-        "changes", "file", help: "Write one JSON line per player added, updated or removed to this file ('-': "
+        "changes", "file",
+        help: "Write one JSON line per player added, updated or removed to this file ('-': "
             + "standard output) once the import is committed; with --dry-run, the changes it would make.")
     static let map = Option<(PlayerField, RecordMapping.Source)>(
         "map", "field=source", repeatable: true,
@@ -38,15 +40,18 @@ struct ImportCommand: Command {
             + "each field."
     ) { text in RecordMapping.valueMap(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }
     static let null = Option.text(
-        "null", "token", help: "A text that means unknown, such as None or 'not available' (ignoring case); "
+        "null", "token",
+        help: "A text that means unknown, such as None or 'not available' (ignoring case); "
             + "repeat for several.")
     static let delimiter = Option.choice(
         "delimiter", of: CSVDelimiter.self, help: "What separates CSV cells (default: a tab for .tsv, else a comma).")
     static let dateFormat = Option.choice(
-        "date-format", of: DateFormat.self, help: "How birth dates are written (default: yyyy-MM-dd); iso-datetime "
+        "date-format", of: DateFormat.self,
+        help: "How birth dates are written (default: yyyy-MM-dd); iso-datetime "
             + "keeps the date of 1990-01-02T00:00:00.")
     static let format = Option.choice(
-        "format", of: InputFormat.self, help: "The input format (default: from the file extension, else the first byte).")
+        "format", of: InputFormat.self,
+        help: "The input format (default: from the file extension, else the first byte).")
     static let prune = Flag("prune", help: "The input is a full snapshot: remove players absent from it.")
     static let maxPrune = Option.decimal(
         "max-prune", "percent", in: 0...100, expecting: "a percentage from 0 to 100",
@@ -117,7 +122,8 @@ struct ImportCommand: Command {
                 mapping.sources[field] = source
             }
         case .failure(let refused):
-            throw UsageError.invalidValue(value: mapFile, option: ImportCommand.mapFile.spec.synopsis, reason: refused.reason)
+            throw UsageError.invalidValue(
+                value: mapFile, option: ImportCommand.mapFile.spec.synopsis, reason: refused.reason)
         }
         return mapping
     }
@@ -139,7 +145,8 @@ struct ImportCommand: Command {
             $0 == "-" ? nil : try context.outputFile($0, for: ImportCommand.changes, stop: SignalTrap.stop)
         }
         let changeOutput: TextOutput? = changeFile ?? (changesPath == "-" ? context.output : nil)
-        let progressBar = context.terminal.showsProgress && !quiet
+        let progressBar =
+            context.terminal.showsProgress && !quiet
             ? ProgressReporter(output: context.errors, width: context.terminal.width ?? 80) : nil
         do {
             defer { progressBar?.clear() }

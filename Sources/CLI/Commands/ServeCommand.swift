@@ -7,12 +7,14 @@ import RosterService
 /// `rosterdb serve`: the roster, read-only, as a local HTTP data service (JSON) and web page.
 struct ServeCommand: Command {
     static let bind = Option.text(
-        "bind", "address", help: "The address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 or :: "
+        "bind", "address",
+        help: "The address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 or :: "
             + "opens the roster to the network).")
     static let port = Option.number(
         "port", "port", in: 0...65_535, help: "The TCP port (default: 8080); 0 takes a free one and prints it.")
     static let threads = Option.number(
-        "threads", "n", in: 1...256, help: "Threads answering requests, each with its own read connection (default: "
+        "threads", "n", in: 1...256,
+        help: "Threads answering requests, each with its own read connection (default: "
             + "one per processor).")
     static let cors = Flag(
         "cors", help: "Let web pages of any origin read the API (Access-Control-Allow-Origin: *, preflight answered).")
@@ -61,8 +63,9 @@ struct ServeCommand: Command {
         _ = try context.openRoster(.read)
         let server = try HTTPServer.start(configuration) { try RosterWorker(options: options, cache: cache) }
         if address == "0.0.0.0" || address == "::" {
-            try context.errors.write("Warning: listening on every interface (\(address)); anyone who can reach this "
-                + "machine can read the roster.\n")
+            try context.errors.write(
+                "Warning: listening on every interface (\(address)); anyone who can reach this "
+                    + "machine can read the roster.\n")
         }
         let shown = server.endpoint.hasPrefix("0.0.0.0:") ? "127.0.0.1:\(server.port)" : server.endpoint
         try context.errors.write("Serving \(context.databasePath) at http://\(shown)/\n")

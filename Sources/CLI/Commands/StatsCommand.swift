@@ -6,8 +6,10 @@ import RosterService
 struct StatsCommand: Command {
     static let by = Option.choice(
         "by", of: StatsGrouping.self, help: "Count per group (age: 5-year bands on the as-of day).")
-    static let top = Option.number("top", "n", in: 1...1_000, help: "Keep the first N groups (default: all with "
-        + "--by; 5 for the lists of the summary).")
+    static let top = Option.number(
+        "top", "n", in: 1...1_000,
+        help: "Keep the first N groups (default: all with "
+            + "--by; 5 for the lists of the summary).")
     static let format = Option.choice("format", of: StatsFormat.self, help: "The output format (default: table).")
 
     static let spec = CommandSpec(

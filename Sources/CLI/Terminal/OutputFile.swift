@@ -76,7 +76,7 @@ final class OutputFile: TextOutput {
             _ = fchown(descriptor, owner.user, owner.group)  // Only root may give a file away; others keep it.
         }
         guard fchmod(descriptor, replacing.mode) == 0, fsync(descriptor) == 0,
-              rename(replacing.temporaryPath, replacing.target) == 0
+            rename(replacing.temporaryPath, replacing.target) == 0
         else {
             throw OutputError(path: path, errorNumber: errno)
         }
@@ -132,7 +132,8 @@ final class OutputFile: TextOutput {
         guard descriptor >= 0 else {
             // A writable file in a folder that is not: say why its own permissions do not help.
             let code = errno
-            let note = [EACCES, EPERM, EROFS].contains(code)
+            let note =
+                [EACCES, EPERM, EROFS].contains(code)
                 ? "the file is replaced through a new file beside it, which cannot be created there" : nil
             throw OutputError(path: path, errorNumber: code, note: note)
         }
@@ -152,7 +153,8 @@ final class OutputFile: TextOutput {
         let exists = stat(path, &info) == 0
         let named = rosterFiles.first { file in
             var rosterInfo = stat()
-            let sameFile = exists && stat(file, &rosterInfo) == 0 && rosterInfo.st_dev == info.st_dev
+            let sameFile =
+                exists && stat(file, &rosterInfo) == 0 && rosterInfo.st_dev == info.st_dev
                 && rosterInfo.st_ino == info.st_ino
             return sameFile || resolved == file
         }

@@ -1,6 +1,6 @@
+import Glibc
 import RosterModel
 import RosterService
-import Glibc
 
 /// Draws import progress on a terminal's standard error, at most ten times a second, on one line that it
 /// rewrites and finally clears.
@@ -29,7 +29,8 @@ final class ProgressReporter {
         drawn = true
         try? output.write(
             "\r\u{1B}[K"
-                + ProgressBarView.render(progress, elapsed: elapsed, phaseElapsed: elapsed - phaseStarted, width: width))
+                + ProgressBarView.render(progress, elapsed: elapsed, phaseElapsed: elapsed - phaseStarted, width: width)
+        )
         try? output.flush()
     }
 

@@ -23,7 +23,8 @@ enum SignalTrap {
             var inherited = sigaction()
             sigaction(signalNumber, nil, &inherited)
             if let handler = inherited.__sigaction_handler.sa_handler,
-               unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            {
                 continue
             }
             sigaction(signalNumber, &action, nil)

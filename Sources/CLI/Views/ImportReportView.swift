@@ -12,14 +12,16 @@ enum ImportReportView {
         let counts: String
         var text: String
         if report.dryRun {
-            counts = "\(report.added.groupedDigits) to add, \(report.updated.groupedDigits) to update, "
+            counts =
+                "\(report.added.groupedDigits) to add, \(report.updated.groupedDigits) to update, "
                 + "\(report.unchanged.groupedDigits) unchanged, \(report.removed.groupedDigits) to remove"
             text = "Checked \(files) (dry run, nothing written): \(records) — \(counts)"
             if !report.pendingMigrations.isEmpty {
                 text += "; the roster would first be migrated (\(report.pendingMigrations.joined(separator: ", ")))"
             }
         } else {
-            counts = "\(report.added.groupedDigits) added, \(report.updated.groupedDigits) updated, "
+            counts =
+                "\(report.added.groupedDigits) added, \(report.updated.groupedDigits) updated, "
                 + "\(report.unchanged.groupedDigits) unchanged, \(report.removed.groupedDigits) removed"
             text = "Imported \(files): \(records) — \(counts)"
         }
@@ -28,13 +30,15 @@ enum ImportReportView {
         if !report.unknownFields.isEmpty {
             let unknown = report.unknownFields
             // A provider's feed may have a hundred columns rosterdb does not read; --report json lists them all.
-            let listed = unknown.prefix(12).joined(separator: ", ")
+            let listed =
+                unknown.prefix(12).joined(separator: ", ")
                 + (unknown.count > 12 ? " and \((unknown.count - 12).groupedDigits) more" : "")
             text += "Ignored unknown fields: \(listed)\n"
         }
         if report.prune.skippedReason == .rejectedRecords {
             let rejected = report.rejectedRecords
-            text += "Did not prune \(report.prune.wouldRemove.groupedDigits) players absent from the input: "
+            text +=
+                "Did not prune \(report.prune.wouldRemove.groupedDigits) players absent from the input: "
                 + "\(rejected.groupedDigits) \(rejected == 1 ? "record was" : "records were") rejected, so it is "
                 + "not a complete snapshot.\n"
         }
@@ -66,10 +70,13 @@ enum ImportReportView {
             ("removed", String(report.removed)),
             ("rejected_records", String(report.rejectedRecords)),
             ("problems", String(report.problemCount)),
-            ("prune", "{\"requested\":\(prune.requested),\"performed\":\(prune.performed),"
-                + "\"would_remove\":\(prune.wouldRemove),\"roster_before\":\(prune.rosterBefore),"
-                + "\"limit_percent\":\(StatsEncoding.oneDecimal(prune.limitPercent)),"
-                + "\"skipped_reason\":\(prune.skippedReason.map { JSONText.quoted($0.rawValue) } ?? "null")}"),
+            (
+                "prune",
+                "{\"requested\":\(prune.requested),\"performed\":\(prune.performed),"
+                    + "\"would_remove\":\(prune.wouldRemove),\"roster_before\":\(prune.rosterBefore),"
+                    + "\"limit_percent\":\(StatsEncoding.oneDecimal(prune.limitPercent)),"
+                    + "\"skipped_reason\":\(prune.skippedReason.map { JSONText.quoted($0.rawValue) } ?? "null")}"
+            ),
             ("unknown_fields", "[" + report.unknownFields.map(JSONText.quoted).joined(separator: ",") + "]"),
             ("seconds", seconds(report.seconds, unit: false)),
         ]

@@ -21,10 +21,11 @@ enum PlayerChangeView {
             let id = after.id.map { " (id \($0))" } ?? ""
             guard !changed.isEmpty else { return "Nothing changed for \(name)\(id).\n" }
             let width = changed.map(\.name.count).max() ?? 0
-            return "Updated \(name)\(id):\n" + changed.map { field in
-                "  " + DisplayWidth.padded(field.name, toWidth: width, alignRight: false) + "  "
-                    + shown(before[field]) + " → " + shown(after[field]) + "\n"
-            }.joined()
+            return "Updated \(name)\(id):\n"
+                + changed.map { field in
+                    "  " + DisplayWidth.padded(field.name, toWidth: width, alignRight: false) + "  "
+                        + shown(before[field]) + " → " + shown(after[field]) + "\n"
+                }.joined()
         }
     }
 

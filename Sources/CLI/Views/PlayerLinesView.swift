@@ -14,8 +14,10 @@ enum PlayerLinesView {
         return players.indices.map { index in
             let player = players[index]
             return "  " + DisplayWidth.padded(ids[index], toWidth: idWidth, alignRight: true)
-                + "  " + DisplayWidth.padded(names[index], measuring: nameWidths[index], toWidth: nameWidth,
-                                             alignRight: false)
+                + "  "
+                + DisplayWidth.padded(
+                    names[index], measuring: nameWidths[index], toWidth: nameWidth,
+                    alignRight: false)
                 + "  " + DisplayWidth.padded(player.position.code, toWidth: positionWidth, alignRight: false)
                 + "  born \(player.birthDate?.description ?? "unknown")\n"
         }.joined()

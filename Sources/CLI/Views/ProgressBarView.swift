@@ -14,7 +14,9 @@ enum ProgressBarView {
             parts = ["\(progress.records.groupedDigits) records read", "committing…"]
         case .building(let completed, let total):
             let fraction = total > 0 ? Double(completed) / Double(total) : 1
-            parts = [bar(fraction), "building indexes \(completed)/\(total)", "\(progress.records.groupedDigits) records"]
+            parts = [
+                bar(fraction), "building indexes \(completed)/\(total)", "\(progress.records.groupedDigits) records",
+            ]
             if completed > 0 {
                 parts.append("ETA \(Int((phaseElapsed / Double(completed) * Double(total - completed)).rounded())) s")
             }
@@ -25,11 +27,15 @@ enum ProgressBarView {
                 parts.append(bar(fraction))
                 parts.append("\(Int(fraction * 100))%")
                 let remaining = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
-                parts += [progress.records.groupedDigits + " records", megabytes(progress.bytesRead),
-                          "\(rate.groupedDigits) records/s", "ETA \(Int(remaining.rounded())) s"]
+                parts += [
+                    progress.records.groupedDigits + " records", megabytes(progress.bytesRead),
+                    "\(rate.groupedDigits) records/s", "ETA \(Int(remaining.rounded())) s",
+                ]
             } else {
-                parts += [progress.records.groupedDigits + " records", megabytes(progress.bytesRead),
-                          "\(rate.groupedDigits) records/s"]
+                parts += [
+                    progress.records.groupedDigits + " records", megabytes(progress.bytesRead),
+                    "\(rate.groupedDigits) records/s",
+                ]
             }
         }
         var line = ""

@@ -14,8 +14,10 @@ enum StatsCSVView {
 
     static func render(_ summary: RosterSummary) -> String {
         header + row("total", summary.total)
-            + [("line", summary.lines), ("position", summary.positions), ("nationality", summary.nationalities),
-               ("club", summary.clubs)].flatMap { section, groups in groups.map { row(section, $0) } }.joined()
+            + [
+                ("line", summary.lines), ("position", summary.positions), ("nationality", summary.nationalities),
+                ("club", summary.clubs),
+            ].flatMap { section, groups in groups.map { row(section, $0) } }.joined()
     }
 
     private static func row(_ section: String, _ group: GroupStats) -> String {

@@ -23,8 +23,11 @@ enum StatsTableView {
         let title = "Players by \(stats.grouping.rawValue), ages on \(stats.asOf)\n\n"
         guard stats.total.players > 0 else { return title + "No players match.\n" }
         let labels = stats.groups.map { label($0.group, grouping: stats.grouping) }
-        let heading = stats.grouping == .age ? "Age" : stats.grouping.rawValue.prefix(1).uppercased()
-            + stats.grouping.rawValue.dropFirst()
+        let heading =
+            stats.grouping == .age
+            ? "Age"
+            : stats.grouping.rawValue.prefix(1).uppercased()
+                + stats.grouping.rawValue.dropFirst()
         var rows = [[heading, "Players", "", "Goals", "Assists", "G+A", "Avg age"]]
         for (label, group) in zip(labels, stats.groups) { rows.append([label] + figures(group)) }
         let total = ["Total"] + figures(stats.total)
@@ -45,7 +48,8 @@ enum StatsTableView {
 
     static func render(_ summary: RosterSummary, maxWidth: Int?) -> String {
         let total = summary.total
-        var text = "\(players(total.players)) · \(total.goals.groupedDigits) goals · "
+        var text =
+            "\(players(total.players)) · \(total.goals.groupedDigits) goals · "
             + "\(total.assists.groupedDigits) assists"
             + (total.averageAge.map { " · average age \(StatsEncoding.oneDecimal($0))" } ?? "")
             + " (ages on \(summary.asOf))\n"
@@ -60,10 +64,12 @@ enum StatsTableView {
         for (label, player) in [("Youngest", summary.youngest), ("Oldest", summary.oldest)] {
             guard let player else { continue }
             let age = player.age(on: summary.asOf).map { ", \($0)" } ?? ""
-            text += "\(label):".padding(10) + "\(DisplayWidth.printable(player.name)) (\(player.position.code)\(age), "
+            text +=
+                "\(label):".padding(10) + "\(DisplayWidth.printable(player.name)) (\(player.position.code)\(age), "
                 + "born \(player.birthDate?.description ?? "unknown"))\n"
         }
-        text += "Unknown:".padding(10) + "birth date \(summary.unknownBirthDates.groupedDigits) · nationality "
+        text +=
+            "Unknown:".padding(10) + "birth date \(summary.unknownBirthDates.groupedDigits) · nationality "
             + "\(summary.unknownNationalities.groupedDigits) · club \(summary.unknownClubs.groupedDigits)\n"
         return text
     }
@@ -84,7 +90,8 @@ enum StatsTableView {
         let most = groups.map(\.players).max() ?? 0
         var text = "\n\(title)\n"
         for (index, group) in groups.enumerated() {
-            var row = "  " + DisplayWidth.padded(labels[index], toWidth: labelWidth, alignRight: false) + "  "
+            var row =
+                "  " + DisplayWidth.padded(labels[index], toWidth: labelWidth, alignRight: false) + "  "
                 + DisplayWidth.padded(counts[index], toWidth: countWidth, alignRight: true) + "  "
                 + bar(group.players, of: most, width: barWidth)
             while row.last == " " { row.removeLast() }
@@ -102,7 +109,8 @@ enum StatsTableView {
         let figureWidth = figures.map(\.count).max() ?? 0
         var text = "\n\(title)\n"
         for (index, player) in players.enumerated() {
-            text += "  " + DisplayWidth.padded(names[index], toWidth: nameWidth, alignRight: false) + "  "
+            text +=
+                "  " + DisplayWidth.padded(names[index], toWidth: nameWidth, alignRight: false) + "  "
                 + player.position.code.padding(3) + "  "
                 + DisplayWidth.padded(figures[index], toWidth: figureWidth, alignRight: true) + "\n"
         }

@@ -74,7 +74,8 @@ extension PlayerField {
         case .goals: FieldRule(self, .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "goal")])
         case .assists: FieldRule(self, .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "assist")])
         case .nationality: FieldRule(self, .text(maximumLength: 100))
-        case .club: FieldRule(self, .text(maximumLength: 100), aliases: [.init(name: "team"), .init(name: "club_name")])
+        case .club:
+            FieldRule(self, .text(maximumLength: 100), aliases: [.init(name: "team"), .init(name: "club_name")])
         case .birthDate:
             FieldRule(
                 self, .date(earliest: CalendarDate(year: 1850, month: 1, day: 1)!),

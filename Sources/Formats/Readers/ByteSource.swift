@@ -111,7 +111,8 @@ public final class ByteSource {
         while end - start < 3, try refill() {}
         var index = start
         if origin + start == 0, end - start >= 3, storage[start] == 0xEF, storage[start + 1] == 0xBB,
-           storage[start + 2] == 0xBF {
+            storage[start + 2] == 0xBF
+        {
             index += 3
         }
         while true {

@@ -70,8 +70,9 @@ public struct CSVReader: RecordReader {
     private mutating func readHeader() throws(ReadError) {
         try cursor.skipByteOrderMark()
         guard try skipEmptyLines() else {
-            throw cursor.error("expected a header row of column names, found the end of the input",
-                               at: cursor.location)
+            throw cursor.error(
+                "expected a header row of column names, found the end of the input",
+                at: cursor.location)
         }
         let headerLocation = cursor.location
         var columns: [String: Int] = [:]
@@ -93,18 +94,21 @@ public struct CSVReader: RecordReader {
                 } else if let control = name.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
                     // A file whose lines end with CR alone reads as one long header row.
                     let hint = control == "\r" ? "; rows must end with LF or CRLF, not CR alone" : ""
-                    noteProblem("control character \(InputCursor.quoted(control)) in a column name of the header "
-                        + "(column \(column))\(hint)", at: location)
+                    noteProblem(
+                        "control character \(InputCursor.quoted(control)) in a column name of the header "
+                            + "(column \(column))\(hint)", at: location)
                 } else if let previous = columns[name] {
-                    noteProblem("duplicate column name '\(name)' in the header: columns \(previous) and \(column)",
-                                at: location)
+                    noteProblem(
+                        "duplicate column name '\(name)' in the header: columns \(previous) and \(column)",
+                        at: location)
                 } else {
                     columns[name] = column
                 }
                 header.append(name)
             } else {
-                noteProblem("column name of \(cell.byteCount) bytes in the header (column \(column)); the longest "
-                    + "allowed is \(RawValue.maximumStringBytes)", at: location)
+                noteProblem(
+                    "column name of \(cell.byteCount) bytes in the header (column \(column)); the longest "
+                        + "allowed is \(RawValue.maximumStringBytes)", at: location)
                 header.append("")
             }
             if cell.end != .delimiter { break }
@@ -132,13 +136,14 @@ public struct CSVReader: RecordReader {
             let storing = cellCount < header.count
             let cell = try readCell(storing: storing)
             if storing {
-                let value: RawValue = if let text = cell.text {
-                    text.isEmpty ? .null : .cell(text)
-                } else if cell.byteCount > RawValue.maximumStringBytes {
-                    .oversizedString(byteCount: cell.byteCount)
-                } else {
-                    .null
-                }
+                let value: RawValue =
+                    if let text = cell.text {
+                        text.isEmpty ? .null : .cell(text)
+                    } else if cell.byteCount > RawValue.maximumStringBytes {
+                        .oversizedString(byteCount: cell.byteCount)
+                    } else {
+                        .null
+                    }
                 fields.append(RawField(name: header[cellCount], value: value, location: cellLocation))
             } else if firstExtraCell == nil {
                 firstExtraCell = cellLocation
@@ -148,8 +153,9 @@ public struct CSVReader: RecordReader {
         }
         let (number, width) = (recordCount, header.count)
         if cellCount != width {
-            noteProblem("record \(number) has \(cellCount) field\(cellCount == 1 ? "" : "s"); the header has \(width)",
-                        at: firstExtraCell ?? rowEnd)
+            noteProblem(
+                "record \(number) has \(cellCount) field\(cellCount == 1 ? "" : "s"); the header has \(width)",
+                at: firstExtraCell ?? rowEnd)
         }
         if var problem = rowProblem {
             rowProblem = nil
@@ -189,7 +195,7 @@ public struct CSVReader: RecordReader {
     private static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
         else { return "" }
         return String(scalars[first...last])
     }
@@ -199,7 +205,8 @@ public struct CSVReader: RecordReader {
     /// Reads the cell at `pos` and the delimiter or line break after it. Returns its text (nil when not `storing`, too
     /// long, or not UTF-8) and its length in bytes.
     private mutating func readCell(storing: Bool) throws(ReadError)
-        -> (text: String?, byteCount: Int, end: CellEnd) {
+        -> (text: String?, byteCount: Int, end: CellEnd)
+    {
         var keeping = storing
         var byteCount = 0
         var spilled = false
@@ -234,14 +241,17 @@ public struct CSVReader: RecordReader {
             let run = UnsafeBufferPointer(start: base + runStart, count: index &- runStart)
             // The common case: an unquoted cell ended by a comma or LF, all in the buffer.
             if !spilled && !quoted && index < end && (base[index] == delimiter || base[index] == .lineFeed) {
-                let text = keeping && run.count <= RawValue.maximumStringBytes
+                let text =
+                    keeping && run.count <= RawValue.maximumStringBytes
                     ? String(decoding: run, as: UTF8.self) : nil
                 return (text, run.count, finishCell(at: index))
             }
             // The same for a quoted cell without quotes inside.
             if !spilled && quoted && index &+ 1 < end && base[index] == .quote
-                && (base[index &+ 1] == delimiter || base[index &+ 1] == .lineFeed) {
-                let text = keeping && run.count <= RawValue.maximumStringBytes
+                && (base[index &+ 1] == delimiter || base[index &+ 1] == .lineFeed)
+            {
+                let text =
+                    keeping && run.count <= RawValue.maximumStringBytes
                     ? String(decoding: run, as: UTF8.self) : nil
                 return (text, run.count, finishCell(at: index &+ 1))
             }
@@ -295,8 +305,9 @@ public struct CSVReader: RecordReader {
                 if keeping { keeping = scratch.keep(.carriageReturn, total: byteCount) }
                 cursor.pos &+= 1
             } else if !quoted {
-                noteProblem("unexpected '\"' in an unquoted field; a field that holds quotes must be enclosed in "
-                    + "quotes, and its quotes doubled", at: cursor.location)
+                noteProblem(
+                    "unexpected '\"' in an unquoted field; a field that holds quotes must be enclosed in "
+                        + "quotes, and its quotes doubled", at: cursor.location)
                 byteCount &+= 1
                 if keeping { keeping = scratch.keep(.quote, total: byteCount) }
                 cursor.pos &+= 1
@@ -315,14 +326,16 @@ public struct CSVReader: RecordReader {
                     return (keeping ? String(decoding: scratch, as: UTF8.self) : nil, byteCount, .inputEnd)
                 }
                 let next = cursor.base[cursor.pos]
-                let endsLine = next == .carriageReturn && cursor.end - cursor.pos >= 2
+                let endsLine =
+                    next == .carriageReturn && cursor.end - cursor.pos >= 2
                     && cursor.base[cursor.pos &+ 1] == .lineFeed
                 if next != delimiter && next != .lineFeed && !endsLine {
                     let location = cursor.location
                     do throws(ReadError) {
                         let found = try cursor.foundDescription()
-                        noteProblem("unexpected \(found) after the closing quote of a field; expected ',' or the "
-                            + "end of the line", at: location)
+                        noteProblem(
+                            "unexpected \(found) after the closing quote of a field; expected ',' or the "
+                                + "end of the line", at: location)
                     } catch {
                         guard error.kind == .malformed else { throw error }
                         noteProblem(error.message, at: error.location)

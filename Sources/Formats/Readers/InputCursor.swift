@@ -201,11 +201,12 @@ struct InputCursor {
             let byte = base[index]
             bytes.append(hex(byte))
             if index == pos + 1 && lead >= 0xE0 && byte & 0xC0 == 0x80 && !InputCursor.secondByteFits(lead, byte) {
-                let reason = switch lead {
-                case 0xED: "encoded surrogate"
-                case 0xF4: "code point above U+10FFFF"
-                default: "overlong encoding"
-                }
+                let reason =
+                    switch lead {
+                    case 0xED: "encoded surrogate"
+                    case 0xF4: "code point above U+10FFFF"
+                    default: "overlong encoding"
+                    }
                 return error("invalid UTF-8 sequence \(bytes.joined(separator: " ")) (\(reason))", at: pos)
             }
             if byte & 0xC0 != 0x80 {
@@ -253,7 +254,7 @@ struct InputCursor {
         }
         switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator, .lineSeparator,
-             .paragraphSeparator, .nonspacingMark, .spacingMark, .enclosingMark:
+            .paragraphSeparator, .nonspacingMark, .spacingMark, .enclosingMark:
             return scalar.codePoint
         default:
             return "'\(scalar)'"

@@ -102,8 +102,9 @@ public struct JSONArrayReader: RecordReader {
         let location = parser.cursor.location
         guard first == .openBrace else {
             let kind = try parser.skipNonObject(first, depth: 2)
-            throw parser.cursor.error("record \(recordCount) is \(kind), not an object", at: location,
-                                      recoverable: true)
+            throw parser.cursor.error(
+                "record \(recordCount) is \(kind), not an object", at: location,
+                recoverable: true)
         }
         let fields = try parser.readFields(depth: 2)
         if let problem = parser.recordProblem {

@@ -109,7 +109,8 @@ struct JSONValueParser {
         let count = index &- start
         // Two word comparisons instead of a string: most names repeat those of the previous record.
         if count <= 16 && start &+ 16 <= end && index < end && base[index] == .quote
-            && position < previousNames.count {
+            && position < previousNames.count
+        {
             let raw = UnsafeRawPointer(base + start)
             var head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
             var tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
@@ -271,7 +272,9 @@ struct JSONValueParser {
                     try close()
                     if closers.isEmpty { return }
                 } else {
-                    let what = closer == .closeBracket ? "',' or ']' after an array element"
+                    let what =
+                        closer == .closeBracket
+                        ? "',' or ']' after an array element"
                         : "',' or '}' after a field value"
                     throw unexpected(expecting: what)
                 }
@@ -305,7 +308,7 @@ struct JSONValueParser {
             var index = cursor.pos
             while index < end {
                 let byte = base[index]
-                if byte > .space { 
+                if byte > .space {
                     cursor.pos = index
                     return byte
                 }
@@ -405,17 +408,18 @@ struct JSONValueParser {
         let location = cursor.location
         guard try cursor.ensure(2) else { throw cursor.error("unterminated string", at: quoteLocation) }
         let escaped = cursor.base[cursor.pos &+ 1]
-        let simple: Unicode.Scalar? = switch escaped {
-        case .quote: "\""
-        case .backslash: "\\"
-        case UInt8(ascii: "/"): "/"
-        case UInt8(ascii: "b"): "\u{08}"
-        case UInt8(ascii: "f"): "\u{0C}"
-        case UInt8(ascii: "n"): "\n"
-        case UInt8(ascii: "r"): "\r"
-        case UInt8(ascii: "t"): "\t"
-        default: nil
-        }
+        let simple: Unicode.Scalar? =
+            switch escaped {
+            case .quote: "\""
+            case .backslash: "\\"
+            case UInt8(ascii: "/"): "/"
+            case UInt8(ascii: "b"): "\u{08}"
+            case UInt8(ascii: "f"): "\u{0C}"
+            case UInt8(ascii: "n"): "\n"
+            case UInt8(ascii: "r"): "\r"
+            case UInt8(ascii: "t"): "\t"
+            default: nil
+            }
         if let simple {
             cursor.pos &+= 2
             return simple
@@ -424,7 +428,9 @@ struct JSONValueParser {
             cursor.pos &+= 1
             let character = try cursor.scalar()
             let quoted = InputCursor.quoted(character)
-            let shown = quoted.hasPrefix("'") || character == "'" ? "'\\\(character)'"
+            let shown =
+                quoted.hasPrefix("'") || character == "'"
+                ? "'\\\(character)'"
                 : "'\\' followed by \(quoted)"
             throw cursor.error("invalid escape \(shown) in a string", at: location)
         }
@@ -432,10 +438,11 @@ struct JSONValueParser {
         switch first.value {
         case 0xD800...0xDBFF:
             guard try cursor.ensure(2), cursor.base[cursor.pos] == .backslash,
-                  cursor.base[cursor.pos &+ 1] == UInt8(ascii: "u")
+                cursor.base[cursor.pos &+ 1] == UInt8(ascii: "u")
             else {
-                throw cursor.error("lone surrogate '\(first.text)' in a string (not followed by a low surrogate)",
-                                   at: location)
+                throw cursor.error(
+                    "lone surrogate '\(first.text)' in a string (not followed by a low surrogate)",
+                    at: location)
             }
             let second = try readUnicodeEscape(stringAt: quoteLocation)
             guard (0xDC00...0xDFFF).contains(second.value) else {
@@ -456,7 +463,8 @@ struct JSONValueParser {
 
     /// Reads the `\uXXXX` escape at `pos`: its UTF-16 code unit and its text as written.
     private mutating func readUnicodeEscape(stringAt quoteLocation: SourceLocation) throws(ReadError)
-        -> (value: UInt32, text: String) {
+        -> (value: UInt32, text: String)
+    {
         let location = cursor.location
         _ = try cursor.ensure(6)
         var value: UInt32 = 0
@@ -587,7 +595,8 @@ struct JSONValueParser {
 
     /// The error for a number whose grammar fails at `pos`, in `state`; `scratch` holds the number's text so far.
     private mutating func numberError(_ state: NumberState, startLocation: SourceLocation) throws(ReadError)
-        -> ReadError {
+        -> ReadError
+    {
         let text = String(decoding: scratch.prefix(40), as: UTF8.self)
         switch state {
         case .zero:
@@ -629,7 +638,8 @@ struct JSONValueParser {
                 return .null
             }
             if word == JSONValueParser.falsWord && base[index &+ 4] == UInt8(ascii: "e")
-                && !base[index &+ 5].isWordByte {
+                && !base[index &+ 5].isWordByte
+            {
                 cursor.pos &+= 5
                 return .bool(false)
             }

@@ -19,8 +19,10 @@ public struct ReadError: Error, Hashable, Sendable {
     /// of the file cannot be trusted and the reader returns nil from then on.
     public var isRecoverable: Bool
 
-    public init(kind: Kind = .malformed, message: String, location: SourceLocation, recordNumber: Int?,
-                isRecoverable: Bool) {
+    public init(
+        kind: Kind = .malformed, message: String, location: SourceLocation, recordNumber: Int?,
+        isRecoverable: Bool
+    ) {
         self.kind = kind
         self.message = message
         self.location = location

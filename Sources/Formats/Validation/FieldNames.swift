@@ -52,9 +52,11 @@ enum FieldNames {
         }
         let missing = rules.enumerated().filter { $0.element.isRequired && seen[$0.offset] == nil }.map(\.element)
         guard !missing.isEmpty else { return nil }
-        let names = (missing.count == 1 ? "column " : "columns ")
+        let names =
+            (missing.count == 1 ? "column " : "columns ")
             + missing.map { "'\($0.field.name)'" }.joined(separator: " and ")
-        let found = columns.prefix(8).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
+        let found =
+            columns.prefix(8).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
             + (columns.count > 8 ? ", …" : "")
         return "the header has no \(names), which every record needs (its columns: \(found))"
     }

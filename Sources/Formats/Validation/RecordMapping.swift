@@ -130,7 +130,8 @@ public struct RecordMapping: Sendable {
 
     private static func unknownField(_ name: String) -> Refused {
         Refused(
-            reason: "unknown field '\(name)'; the fields are " + PlayerField.allCases.map(\.name).joined(separator: ", ")
+            reason: "unknown field '\(name)'; the fields are "
+                + PlayerField.allCases.map(\.name).joined(separator: ", ")
                 + ".")
     }
 
@@ -193,7 +194,8 @@ public struct RecordMapping: Sendable {
                 continue
             case .column(let column):
                 if let found = find(column) {
-                    fields.append(RawField(name: found.name, value: found.value, location: found.location, field: field))
+                    fields.append(
+                        RawField(name: found.name, value: found.value, location: found.location, field: field))
                 }
             case .template(let pieces):
                 var text = ""

@@ -128,7 +128,8 @@ public struct RecordValidator: Sendable {
         }
         switch rule.kind {
         case .wholeNumber(let range): return wholeNumber(raw.value, in: range).map { $0.map(FieldValue.integer) }
-        case .text(let maximumLength): return text(raw.value, maximumLength: maximumLength).map { $0.map(FieldValue.text) }
+        case .text(let maximumLength):
+            return text(raw.value, maximumLength: maximumLength).map { $0.map(FieldValue.text) }
         case .position: return position(raw.value)
         case .date(let earliest): return date(raw.value, earliest: earliest).map { $0.map(FieldValue.date) }
         }
@@ -179,13 +180,16 @@ public struct RecordValidator: Sendable {
         if let forbidden = TextRule.firstForbidden(in: trimmed) {
             // Files joined together (`cat a.csv b.csv`) carry the second file's byte order mark into a value.
             if forbidden == "\u{FEFF}" {
-                return .failure(Message("contains U+FEFF, a byte order mark, which belongs only at the start of a file"))
+                return .failure(
+                    Message("contains U+FEFF, a byte order mark, which belongs only at the start of a file"))
             }
             return .failure(Message("contains the control character \(forbidden.codePoint)"))
         }
         if !TextRule.hasVisibleCharacter(trimmed) {
             var seen: [String] = []
-            for scalar in trimmed.unicodeScalars where !seen.contains(scalar.codePoint) { seen.append(scalar.codePoint) }
+            for scalar in trimmed.unicodeScalars where !seen.contains(scalar.codePoint) {
+                seen.append(scalar.codePoint)
+            }
             let listed = seen.prefix(3).joined(separator: ", ") + (seen.count > 3 ? ", …" : "")
             return .failure(Message("has no visible character, only invisible ones (\(listed))"))
         }
@@ -227,7 +231,8 @@ public struct RecordValidator: Sendable {
             return .failure(
                 Message(
                     dateFormat.isShaped(literal)
-                        ? "\(shown) is not a real date" : "expected a date written \(dateFormat.pattern), got \(shown)"))
+                        ? "\(shown) is not a real date" : "expected a date written \(dateFormat.pattern), got \(shown)")
+            )
         }
         if date > latestBirthDate { return .failure(Message("\(shown) is in the future")) }
         if date < earliest { return .failure(Message("\(shown) is before \(earliest)")) }

@@ -6,7 +6,8 @@ public enum JSONText {
     /// U+007F and U+2028/U+2029, which some JavaScript parsers and log viewers take for line breaks. Other
     /// non-ASCII text is kept as UTF-8.
     public static func quoted(_ text: String) -> String {
-        let needsEscaping = text.utf8.withContiguousStorageIfAvailable(firstEscape(in:))
+        let needsEscaping =
+            text.utf8.withContiguousStorageIfAvailable(firstEscape(in:))
             ?? Array(text.utf8).withUnsafeBufferPointer(firstEscape(in:))
         guard let start = needsEscaping else {
             var literal = "\""

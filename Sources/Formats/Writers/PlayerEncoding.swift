@@ -97,7 +97,8 @@ public enum PlayerEncoding {
 
     /// Text as a JSON string: through the writer when it holds nothing to escape and fits, else (a rare text)
     /// appended to `out` by `JSONText`, after what the writer holds.
-    private static func write(_ text: UnsafeBufferPointer<UInt8>, with writer: inout ByteWriter, to out: inout [UInt8]) {
+    private static func write(_ text: UnsafeBufferPointer<UInt8>, with writer: inout ByteWriter, to out: inout [UInt8])
+    {
         if JSONText.firstEscape(in: text) == nil, writer.reserve(text.count + 2, flushingTo: &out) {
             writer.write(.quote)
             writer.write(text)

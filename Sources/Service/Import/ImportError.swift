@@ -56,7 +56,8 @@ public enum ImportError: CategorizedError {
         case .unreadable(let file, let reason):
             return "cannot read \(file): \(reason)"
         case .missingColumns(let file, let missing, let found):
-            let shown = found.prefix(40).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
+            let shown =
+                found.prefix(40).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
                 + (found.count > 40 ? ", …" : "")
             return "nothing was imported: --map names \(missing.map { "'\($0)'" }.joined(separator: ", ")), which "
                 + "\(file) does not have; its \(found.isEmpty ? "records have no fields" : "fields are \(shown)")"

@@ -127,9 +127,15 @@ final class RecordPipeline: @unchecked Sendable {
         // Set at the end of the input, at an error that ends the reading, or when the importer stops.
         var last = false
         while batch.items.count < RecordPipeline.batchSize && !last {
-            if cancelled.load(ordering: .relaxed) { last = true; break }
+            if cancelled.load(ordering: .relaxed) {
+                last = true
+                break
+            }
             do throws(ReadError) {
-                guard var record = try reader.next() else { last = true; break }
+                guard var record = try reader.next() else {
+                    last = true
+                    break
+                }
                 if !mapping.isIdentity {
                     for field in record.fields { seen.insert(field.name) }
                     record = mapping.apply(record)
@@ -171,11 +177,13 @@ final class RecordPipeline: @unchecked Sendable {
         pthread_attr_setstacksize(&attributes, RecordPipeline.stackSize)
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, &attributes, { context in
-            let pipeline = Unmanaged<RecordPipeline>.fromOpaque(context!).takeRetainedValue()
-            pipeline.produce()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, &attributes,
+            { context in
+                let pipeline = Unmanaged<RecordPipeline>.fromOpaque(context!).takeRetainedValue()
+                pipeline.produce()
+                return nil
+            }, context)
         guard started == 0 else {
             Unmanaged<RecordPipeline>.fromOpaque(context).release()
             return nil

@@ -95,8 +95,10 @@ extension Roster {
         guard !overflow, range.contains(sum) else {
             let bound = amount < 0 ? "below \(range.lowerBound)" : "above \(range.upperBound.groupedDigits)"
             throw InvalidPlayer(problems: [
-                problem(field, "\(current.groupedDigits) \(amount < 0 ? "-" : "+") \(amount.magnitude.groupedDigits) "
-                    + "would be \(bound)")
+                problem(
+                    field,
+                    "\(current.groupedDigits) \(amount < 0 ? "-" : "+") \(amount.magnitude.groupedDigits) "
+                        + "would be \(bound)")
             ])
         }
         return sum

@@ -35,7 +35,7 @@ public enum PageToken {
         /// The number written from `index` up to `end`, moving past `end`.
         func number(endingAt end: UInt8) -> Int64? {
             guard let stop = utf8[index...].firstIndex(of: end),
-                  let value = Int64(String(decoding: utf8[index..<stop], as: UTF8.self))
+                let value = Int64(String(decoding: utf8[index..<stop], as: UTF8.self))
             else { return nil }
             index = stop + 1
             return value
@@ -51,7 +51,7 @@ public enum PageToken {
                 values.append(.integer(value))
             case UInt8(ascii: "t"):
                 guard let length = number(endingAt: UInt8(ascii: ":")), length >= 0, length <= utf8.count - index,
-                      let string = String(validating: utf8[index..<(index + Int(length))], as: UTF8.self)
+                    let string = String(validating: utf8[index..<(index + Int(length))], as: UTF8.self)
                 else { return nil }
                 values.append(.text(string))
                 index += Int(length)
@@ -76,7 +76,7 @@ public enum PageToken {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = item.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, let key = SortKey(rawValue: String(parts[0])),
-                  parts[1] == "asc" || parts[1] == "desc"
+                parts[1] == "asc" || parts[1] == "desc"
             else { return nil }
             orders.append(SortOrder(key, descending: parts[1] == "desc"))
         }

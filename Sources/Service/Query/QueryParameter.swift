@@ -106,8 +106,10 @@ public enum QueryParameter: String, CaseIterable, Sendable {
     public func apply(_ values: [String], to query: inout PlayerQuery) throws(ParameterError) {
         guard let last = values.last else { return }
         guard isRepeatable || values.count == 1 else { throw .repeated(self) }
-        let items = splitsAtCommas ? values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-            .map(String.init) : values
+        let items =
+            splitsAtCommas
+            ? values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+                .map(String.init) : values
         switch self {
         case .position:
             query.positions = try items.map { text throws(ParameterError) in
@@ -148,8 +150,10 @@ public enum QueryParameter: String, CaseIterable, Sendable {
                 query.after = PagePosition(sort: [], values: [])
             } else {
                 guard let position = PageToken.position(last) else {
-                    throw .invalid(self, value: last, reason: "not a page token; take one from the next link of a "
-                        + "page, or leave it empty for the first page.")
+                    throw .invalid(
+                        self, value: last,
+                        reason: "not a page token; take one from the next link of a "
+                            + "page, or leave it empty for the first page.")
                 }
                 query.after = position
             }

@@ -21,8 +21,10 @@ public enum QueryString {
                 values[index].append(value)
             } else if others.contains(name) {
                 guard extra[name] == nil else {
-                    throw QueryStringError(parameter: name, message: "'\(name)' was given more than once; it takes "
-                        + "one value.")
+                    throw QueryStringError(
+                        parameter: name,
+                        message: "'\(name)' was given more than once; it takes "
+                            + "one value.")
                 }
                 extra[name] = value
             } else {

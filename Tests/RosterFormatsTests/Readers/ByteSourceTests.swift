@@ -140,10 +140,14 @@ private func readAll(_ format: InputFormat, descriptor: Int32, bufferSize: Int) 
             return outcomes
         }
         #expect(outcomes.count == count)
-        #expect(outcomes.last == record(count, count, 1, [
-            field("name", .string("손흥민 Ødegaard"), count, 10), field("note", .string("a\"bé"), count, 34),
-            field("goals", .number("12"), count, 57),
-        ]))
+        #expect(
+            outcomes.last
+                == record(
+                    count, count, 1,
+                    [
+                        field("name", .string("손흥민 Ødegaard"), count, 10), field("note", .string("a\"bé"), count, 34),
+                        field("goals", .number("12"), count, 57),
+                    ]))
     }
 
     @Test func aFailedReadIsUnreadable() throws {

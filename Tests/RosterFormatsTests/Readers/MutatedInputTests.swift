@@ -61,8 +61,9 @@ private let meaningfulBytes: [UInt8] = [
                 }
             }
             let bufferSize = ByteSource.minimumBufferSize + random.below(24)
-            #expect(readAll(format, bytes: bytes, bufferSize: bufferSize) == outcomes,
-                    "iteration \(iteration), buffer of \(bufferSize) bytes")
+            #expect(
+                readAll(format, bytes: bytes, bufferSize: bufferSize) == outcomes,
+                "iteration \(iteration), buffer of \(bufferSize) bytes")
         }
     }
 }

@@ -46,7 +46,8 @@ import Testing
             for before in 0...17 {
                 for after in [0, 1, 7, 8, 9] {
                     let text = String(repeating: "a", count: before) + character + String(repeating: "b", count: after)
-                    let expected = "\"" + String(repeating: "a", count: before) + written
+                    let expected =
+                        "\"" + String(repeating: "a", count: before) + written
                         + String(repeating: "b", count: after) + "\""
                     #expect(JSONText.quoted(text) == expected)
                     var bytes: [UInt8] = []

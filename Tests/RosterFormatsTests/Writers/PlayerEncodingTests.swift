@@ -1,5 +1,5 @@
-import RosterModel
 import RosterFormats
+import RosterModel
 import Testing
 
 @Suite struct PlayerEncodingTests {
@@ -20,31 +20,35 @@ import Testing
     }
 
     @Test func jsonObjectWithAge() {
-        #expect(PlayerEncoding.jsonObject(Self.messi, age: .included(38)) == """
-            {"id":1,"ref":null,"name":"Lionel Messi","position":"RW","goals":20,"assists":15,"nationality":"Argentina","club":null,\
-            "birth_date":"1987-06-24","age":38,"image":"messi.png"}
-            """)
+        #expect(
+            PlayerEncoding.jsonObject(Self.messi, age: .included(38)) == """
+                {"id":1,"ref":null,"name":"Lionel Messi","position":"RW","goals":20,"assists":15,"nationality":"Argentina","club":null,\
+                "birth_date":"1987-06-24","age":38,"image":"messi.png"}
+                """)
     }
 
     @Test func jsonObjectWithoutAge() {
-        #expect(PlayerEncoding.jsonObject(Self.messi, age: .omitted) == """
-            {"id":1,"ref":null,"name":"Lionel Messi","position":"RW","goals":20,"assists":15,"nationality":"Argentina","club":null,\
-            "birth_date":"1987-06-24","image":"messi.png"}
-            """)
+        #expect(
+            PlayerEncoding.jsonObject(Self.messi, age: .omitted) == """
+                {"id":1,"ref":null,"name":"Lionel Messi","position":"RW","goals":20,"assists":15,"nationality":"Argentina","club":null,\
+                "birth_date":"1987-06-24","image":"messi.png"}
+                """)
     }
 
     @Test func jsonObjectWritesUnknownValuesAsNull() {
-        #expect(PlayerEncoding.jsonObject(Self.unknown, age: .included(nil)) == """
-            {"id":null,"ref":null,"name":"Nobody","position":"GK","goals":0,"assists":0,"nationality":null,"club":null,\
-            "birth_date":null,"age":null,"image":null}
-            """)
+        #expect(
+            PlayerEncoding.jsonObject(Self.unknown, age: .included(nil)) == """
+                {"id":null,"ref":null,"name":"Nobody","position":"GK","goals":0,"assists":0,"nationality":null,"club":null,\
+                "birth_date":null,"age":null,"image":null}
+                """)
     }
 
     @Test func jsonObjectEscapesText() {
-        #expect(PlayerEncoding.jsonObject(Self.awkward, age: .omitted) == #"""
-            {"id":42,"ref":null,"name":"Kevin \"KDB\", De Bruyne\n","position":"AM","goals":-1,"assists":0,\#
-            "nationality":" Belgium","club":null,"birth_date":"1991-06-28","image":"C:\\kdb.png"}
-            """#)
+        #expect(
+            PlayerEncoding.jsonObject(Self.awkward, age: .omitted) == #"""
+                {"id":42,"ref":null,"name":"Kevin \"KDB\", De Bruyne\n","position":"AM","goals":-1,"assists":0,\#
+                "nationality":" Belgium","club":null,"birth_date":"1991-06-28","image":"C:\\kdb.png"}
+                """#)
     }
 
     /// Texts longer than the writer's buffer, around its size, and with characters to escape, are written whole
@@ -55,7 +59,8 @@ import Testing
             id: 7, ref: String(repeating: "r", count: length), name: String(repeating: "\"é", count: 100),
             position: .striker, nationality: String(repeating: "n", count: max(0, 1024 - length)),
             club: "\u{2028}" + String(repeating: "c", count: length), image: String(repeating: "i", count: length))
-        let expected = "{\"id\":7,\"ref\":\(JSONText.quoted(player.ref!)),\"name\":\(JSONText.quoted(player.name)),"
+        let expected =
+            "{\"id\":7,\"ref\":\(JSONText.quoted(player.ref!)),\"name\":\(JSONText.quoted(player.name)),"
             + "\"position\":\"ST\",\"goals\":0,\"assists\":0,\"nationality\":\(JSONText.quoted(player.nationality!)),"
             + "\"club\":\(JSONText.quoted(player.club!)),\"birth_date\":null,\"age\":null,"
             + "\"image\":\(JSONText.quoted(player.image!))}"
@@ -63,16 +68,21 @@ import Testing
     }
 
     @Test func csvHeaders() {
-        #expect(PlayerEncoding.csvHeader(age: false) == "id,ref,name,position,goals,assists,nationality,club,birth_date,image\n")
-        #expect(PlayerEncoding.csvHeader(age: true)
-            == "id,ref,name,position,goals,assists,nationality,club,birth_date,age,image\n")
+        #expect(
+            PlayerEncoding.csvHeader(age: false)
+                == "id,ref,name,position,goals,assists,nationality,club,birth_date,image\n")
+        #expect(
+            PlayerEncoding.csvHeader(age: true)
+                == "id,ref,name,position,goals,assists,nationality,club,birth_date,age,image\n")
     }
 
     @Test func csvRows() {
-        #expect(PlayerEncoding.csvRow(Self.messi, age: .included(38))
-            == "1,,Lionel Messi,RW,20,15,Argentina,,1987-06-24,38,messi.png\n")
-        #expect(PlayerEncoding.csvRow(Self.messi, age: .omitted)
-            == "1,,Lionel Messi,RW,20,15,Argentina,,1987-06-24,messi.png\n")
+        #expect(
+            PlayerEncoding.csvRow(Self.messi, age: .included(38))
+                == "1,,Lionel Messi,RW,20,15,Argentina,,1987-06-24,38,messi.png\n")
+        #expect(
+            PlayerEncoding.csvRow(Self.messi, age: .omitted)
+                == "1,,Lionel Messi,RW,20,15,Argentina,,1987-06-24,messi.png\n")
     }
 
     @Test func csvRowWritesUnknownValuesAsEmptyCells() {
@@ -81,10 +91,11 @@ import Testing
     }
 
     @Test func csvRowQuotesText() {
-        #expect(PlayerEncoding.csvRow(Self.awkward, age: .included(34)) == """
-            42,,"Kevin ""KDB"", De Bruyne
-            ",AM,-1,0," Belgium",,1991-06-28,34,C:\\kdb.png
+        #expect(
+            PlayerEncoding.csvRow(Self.awkward, age: .included(34)) == """
+                42,,"Kevin ""KDB"", De Bruyne
+                ",AM,-1,0," Belgium",,1991-06-28,34,C:\\kdb.png
 
-            """)
+                """)
     }
 }

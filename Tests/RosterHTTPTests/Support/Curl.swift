@@ -15,8 +15,9 @@ func runCurl(_ arguments: [String]) throws -> String {
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-        throw CurlFailure(description: "curl exited \(process.terminationStatus): "
-            + String(decoding: message, as: UTF8.self))
+        throw CurlFailure(
+            description: "curl exited \(process.terminationStatus): "
+                + String(decoding: message, as: UTF8.self))
     }
     return String(decoding: data, as: UTF8.self)
 }

@@ -1,4 +1,5 @@
 import Glibc
+
 @testable import RosterHTTP
 
 /// A minimal HTTP/1.1 client over one TCP connection, so that tests control exactly what is sent and see exactly
@@ -69,8 +70,11 @@ final class TestClient {
     func send(bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count,
-                                                                         Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(
+                    descriptor, $0.baseAddress, $0.count,
+                    Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
             offset += sent
         }

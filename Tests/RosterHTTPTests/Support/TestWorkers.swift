@@ -15,8 +15,9 @@ final class FixedWorker: HTTPWorker {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         log.record(request)
-        return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain", "X-Method": request.method],
-                            body: .bytes(body))
+        return HTTPResponse(
+            status: .ok, headers: ["Content-Type": "text/plain", "X-Method": request.method],
+            body: .bytes(body))
     }
 }
 
@@ -228,10 +229,12 @@ func spawn(_ body: @escaping () -> Void) -> pthread_t {
     }
     var thread = pthread_t()
     let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    let created = pthread_create(&thread, nil, { argument in
-        Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue().body()
-        return nil
-    }, box)
+    let created = pthread_create(
+        &thread, nil,
+        { argument in
+            Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue().body()
+            return nil
+        }, box)
     precondition(created == 0, "pthread_create failed")
     return thread
 }
