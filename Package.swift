@@ -40,6 +40,8 @@ let package = Package(
 
         // Layers, from the bottom up: model → formats → repository → service → front ends (CLI, HTTP).
         .target(name: "RosterModel", path: "Sources/Model"),
+        // State that threads share (a server's caches and flags), under a lock the thread sanitizer follows.
+        .target(name: "RosterConcurrency", path: "Sources/Concurrency"),
         // Records as files hold them: the field rules, the streaming readers, the validator and the writers.
         .target(name: "RosterFormats", dependencies: ["RosterModel"], path: "Sources/Formats"),
         .target(
@@ -50,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "RosterService",
-            dependencies: ["RosterModel", "RosterFormats", "RosterRepository"],
+            dependencies: ["RosterModel", "RosterFormats", "RosterRepository", "RosterConcurrency"],
             path: "Sources/Service",
             plugins: ["EmbedSQL"]
         ),
@@ -59,7 +61,8 @@ let package = Package(
             dependencies: ["RosterService", "RosterFormats", "RosterModel", "RosterServe", "RosterHTTP", "CSystem"],
             path: "Sources/CLI"),
         // The HTTP front end's foundation: request and response values, and the adapter over libmicrohttpd.
-        .target(name: "RosterHTTP", dependencies: ["CMicroHTTPD", "RosterModel"], path: "Sources/HTTP"),
+        .target(
+            name: "RosterHTTP", dependencies: ["CMicroHTTPD", "RosterModel", "RosterConcurrency"], path: "Sources/HTTP"),
         // The roster over HTTP: the JSON API's and the web pages' handlers, plain functions of a request.
         .target(
             name: "RosterServe",
@@ -96,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "RosterCLITests",
             dependencies: ["RosterCLI", "RosterService", "RosterFormats", "RosterModel", "TestSupport"]),
-        .testTarget(name: "RosterHTTPTests", dependencies: ["RosterHTTP", "RosterModel", "CMicroHTTPD"]),
+        .testTarget(
+            name: "RosterHTTPTests", dependencies: ["RosterHTTP", "RosterModel", "RosterConcurrency", "CMicroHTTPD"]),
         .testTarget(
             name: "RosterServeTests",
             dependencies: [

@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Glibc
+import RosterConcurrency
 import RosterModel
-import Synchronization
 
 /// A local HTTP/1.1 server over libmicrohttpd: a pool of threads, each waiting with epoll on many keep-alive
 /// connections and answering their requests with its own `HTTPWorker`.
@@ -28,7 +28,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let daemon: OpaquePointer
     private let listenDescriptor: Int32
     private let graceSeconds: Int
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     /// The flags the library reports the running daemon has (tests check that TLS is not among them); only while
     /// the server runs.

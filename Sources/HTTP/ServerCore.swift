@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Glibc
+import RosterConcurrency
 import Synchronization
 
 /// The state libmicrohttpd's callbacks reach through their `cls` pointer, and the callbacks themselves: the
@@ -23,7 +24,7 @@ final class ServerCore: @unchecked Sendable {
     /// The calling thread's `WorkerSlot`, once it has claimed one.
     private var threadKey = pthread_key_t()
     private let log: (@Sendable (String) -> Void)?
-    private let lastMessage = Mutex<String?>(nil)
+    private let lastMessage = Locked<String?>(nil)
 
     init(workers: [any HTTPWorker], limits: HTTPRequestLimits, log: (@Sendable (String) -> Void)?) {
         self.workers = workers.map(WorkerSlot.init)

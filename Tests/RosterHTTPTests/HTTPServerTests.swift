@@ -1,6 +1,6 @@
 import CMicroHTTPD
 import Glibc
-import Synchronization
+import RosterConcurrency
 import Testing
 
 @testable import RosterHTTP
@@ -462,7 +462,7 @@ import Testing
         defer { server.stop() }
         // Many connections at once, from several threads, so that the pool's threads share them out.
         let clients = 16
-        let failures = Mutex(0)
+        let failures = Locked(0)
         let gate = Gate()
         let threads = (0..<clients).map { _ in
             spawn {
@@ -492,9 +492,9 @@ import Testing
     }
 
     @Test func workerThreadsBlockAsynchronousSignals() throws {
-        let workerBlocks = Mutex<Bool?>(nil)
-        let starterBlocks = Mutex<Bool?>(nil)
-        let failure = Mutex<String?>(nil)
+        let workerBlocks = Locked<Bool?>(nil)
+        let starterBlocks = Locked<Bool?>(nil)
+        let failure = Locked<String?>(nil)
         // Started from a thread where SIGINT and SIGTERM are not blocked, as rosterdb's main thread; the test
         // runner's own threads block them already.
         let starter = spawn {
@@ -557,7 +557,7 @@ import Testing
         try client.request("GET", "/slow")
         #expect(gate.waitForArrivals(1))
 
-        let stopped = Mutex(false)
+        let stopped = Locked(false)
         let stopper = spawn {
             server.stop()
             stopped.withLock { $0 = true }

@@ -1,6 +1,6 @@
 import Glibc
+import RosterConcurrency
 import RosterHTTP
-import Synchronization
 import Testing
 
 @Suite struct StopSignalsTests {
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func aSignalSentBeforeTheWaitIsNotLost() {
-        let received = Mutex<Int32>(0)
+        let received = Locked<Int32>(0)
         let thread = onFreshThread {
             let signals = StopSignals.block([SIGUSR2])
             // Unblocked, SIGUSR2 would end the test process here.
@@ -30,7 +30,7 @@ import Testing
 
     @Test func waitReturnsWhenTheSignalArrives() {
         let ready = Gate()
-        let received = Mutex<Int32>(0)
+        let received = Locked<Int32>(0)
         let waiter = onFreshThread {
             let signals = StopSignals.block([SIGUSR2, SIGUSR1])
             ready.pass()

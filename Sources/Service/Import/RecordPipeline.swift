@@ -1,4 +1,5 @@
 import Glibc
+import RosterConcurrency
 import RosterFormats
 import RosterModel
 import RosterRepository
@@ -53,10 +54,8 @@ final class RecordPipeline: @unchecked Sendable {
     /// The names of every record's fields before mapping, when the mapping needs to know which keys a file has.
     private var seen = Set<String>()
 
-    /// Batches read and not taken yet, guarded by `lock`: a POSIX mutex, which the thread sanitizer follows (it
-    /// does not see the futex under `Synchronization.Mutex`, and would report the hand-over as a race).
-    private var queue: [Batch] = []
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Batches read and not taken yet.
+    private let queue = Locked<[Batch]>([])
     /// Counts the batches in `queue`, and the free places for more; they never move once initialised.
     private let filled = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
     private let free = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
@@ -73,15 +72,12 @@ final class RecordPipeline: @unchecked Sendable {
         self.mapping = mapping
         self.foldsNames = foldsNames
         self.validator = validator
-        pthread_mutex_init(lock, nil)
         sem_init(filled, 0, 0)
         sem_init(free, 0, RecordPipeline.depth)
         thread = startThread()
     }
 
     deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
         sem_destroy(filled)
         sem_destroy(free)
         filled.deallocate()
@@ -97,9 +93,7 @@ final class RecordPipeline: @unchecked Sendable {
         } else {
             // A signal interrupts the wait (no SA_RESTART): the reading thread will end with a batch that says so.
             while sem_wait(filled) != 0 {}
-            pthread_mutex_lock(lock)
-            batch = queue.removeFirst()
-            pthread_mutex_unlock(lock)
+            batch = queue.withLock { $0.removeFirst() }
             sem_post(free)
         }
         finished = batch.isLast
@@ -162,9 +156,7 @@ final class RecordPipeline: @unchecked Sendable {
             last = batch.isLast
             // A signal interrupts the wait (no SA_RESTART); the place is still to be waited for.
             while sem_wait(free) != 0 {}
-            pthread_mutex_lock(lock)
-            queue.append(batch)
-            pthread_mutex_unlock(lock)
+            queue.withLock { $0.append(batch) }
             sem_post(filled)
         }
     }

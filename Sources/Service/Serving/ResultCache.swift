@@ -1,6 +1,6 @@
+import RosterConcurrency
 import RosterModel
 import RosterRepository
-import Synchronization
 
 /// Results that cost a scan — the number of matches of a filter, counts per group — kept for as long as the roster
 /// has not changed, and shared by every thread of a server. Each result is filed under the change counter
@@ -19,7 +19,7 @@ public final class ResultCache: Sendable {
         var results: [Key: any Sendable] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// How many results are kept at most; past it the cache starts over, so that endless distinct filters cannot
     /// grow it without bound.
     public let capacity: Int

@@ -1,7 +1,7 @@
 import Glibc
+import RosterConcurrency
 import RosterHTTP
 import RosterModel
-import Synchronization
 
 /// Answers every request with a fixed body, and keeps what it saw.
 final class FixedWorker: HTTPWorker {
@@ -23,7 +23,7 @@ final class FixedWorker: HTTPWorker {
 
 /// The requests workers received, across threads.
 final class RequestLog: Sendable {
-    private let requests = Mutex<[HTTPRequest]>([])
+    private let requests = Locked<[HTTPRequest]>([])
 
     func record(_ request: HTTPRequest) {
         requests.withLock { $0.append(request) }
@@ -34,7 +34,7 @@ final class RequestLog: Sendable {
 
 /// A gate a worker waits at until the test opens it, and that tells the test a worker arrived.
 final class Gate: Sendable {
-    private let state = Mutex((arrived: 0, open: false))
+    private let state = Locked((arrived: 0, open: false))
 
     /// Called by a worker: counts its arrival, then waits until the gate opens.
     func pass() {
@@ -104,7 +104,7 @@ final class ClosureWorker: HTTPWorker {
 
 /// The server's log messages.
 final class MessageLog: Sendable {
-    private let messages = Mutex<[String]>([])
+    private let messages = Locked<[String]>([])
 
     var record: @Sendable (String) -> Void {
         { message in self.messages.withLock { $0.append(message) } }
@@ -115,8 +115,8 @@ final class MessageLog: Sendable {
 
 /// Makes workers that note every thread they are called on.
 final class WorkerRegistry: Sendable {
-    private let threads = Mutex<[[UInt]]>([])
-    private let requestCount = Mutex(0)
+    private let threads = Locked<[[UInt]]>([])
+    private let requestCount = Locked(0)
 
     final class Worker: HTTPWorker {
         let registry: WorkerRegistry
@@ -163,7 +163,7 @@ final class PatternStream: HTTPBodyStream, @unchecked Sendable {
     }
 
     let total: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(total: Int) {
         self.total = total
