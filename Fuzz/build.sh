@@ -53,6 +53,7 @@ module() {
 
 echo "Building the $mode targets in $out" >&2
 module RosterModel Sources/Model/*.swift
+module RosterConcurrency Sources/Concurrency/*.swift
 module RosterFormats $(find Sources/Formats -name '*.swift' | sort)
 module RosterRepository $(find Sources/Repository -name '*.swift' | sort) "$generated/EmbeddedMigrations.swift"
 module RosterService $(find Sources/Service -name '*.swift' | sort) "$generated/EmbeddedSampleRoster.swift"
@@ -69,7 +70,7 @@ for target in "${targets[@]}"; do
         # The reader targets share the code that drives a reader and checks its promises.
         sources+=(Fuzz/Support/ReaderHarness.swift)
     else
-        objects+=("$out"/objects/RosterRepository.o "$out"/objects/RosterService.o "$out"/objects/RosterHTTP.o
+        objects+=("$out"/objects/RosterConcurrency.o "$out"/objects/RosterRepository.o "$out"/objects/RosterService.o "$out"/objects/RosterHTTP.o
                   "$out"/objects/RosterServe.o)
         [[ $target == ArgumentParserFuzzer ]] && objects+=("$out"/objects/RosterCLI.o)
         libraries+=(-lsqlite3 -lmicrohttpd)

@@ -202,7 +202,7 @@ import Testing
         writing.signal(SIGTERM)
         let ending = try #require(writing.finish(within: 10), "rosterdb did not exit within 10 s of SIGTERM")
         #expect(ending.status == 143)
-        #expect(ending.stderr == "Error: interrupted; the roster was left as it was\n")
+        #expect(ending.stderr == RosterProcess.interrupted)
         try holder.execute("ROLLBACK")
         #expect(try rows() == before)
     }

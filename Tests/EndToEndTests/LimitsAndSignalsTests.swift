@@ -12,7 +12,6 @@ import Testing
 @Suite struct LimitsAndSignalsTests {
     let folder: TemporaryDirectory
     let roster: String
-    static let interrupted = "Error: interrupted; the roster was left as it was\n"
 
     init() throws {
         folder = try TemporaryDirectory()
@@ -68,7 +67,7 @@ import Testing
         importing.signal(signal)
         let ending = try #require(importing.finish(within: 10), "rosterdb did not exit within 10 s of the signal")
         #expect(ending.status == status)
-        #expect(ending.stderr == Self.interrupted)
+        #expect(ending.stderr == RosterProcess.interrupted)
         #expect(try rows() == before)
     }
 
@@ -84,7 +83,7 @@ import Testing
         importing.signal(signal)
         let ending = try #require(importing.finish(within: 10), "rosterdb did not exit within 10 s of the signal")
         #expect(ending.status == status)
-        #expect(ending.stderr == Self.interrupted)
+        #expect(ending.stderr == RosterProcess.interrupted)
         #expect(try rows() == before)
     }
 

@@ -11,7 +11,6 @@ import Testing
 @Suite struct ReliabilityTests {
     let folder: TemporaryDirectory
     let roster: String
-    static let interrupted = "Error: interrupted; the roster was left as it was\n"
 
     init() throws {
         folder = try TemporaryDirectory()
@@ -55,7 +54,7 @@ import Testing
         importing.signal(signal)
         let ending = try #require(importing.finish(within: 10), "rosterdb did not exit within 10 s of the signal")
         #expect(ending.status == status)
-        #expect(ending.stderr == Self.interrupted)
+        #expect(ending.stderr == RosterProcess.interrupted)
         #expect(try rows() == before)
     }
 
@@ -80,7 +79,7 @@ import Testing
         let ending = try #require(importing.finish(within: 10), "rosterdb did not exit within 10 s of SIGTERM")
         #expect(ending.signal == nil, "a signal ended rosterdb instead of its own exit")
         #expect(ending.status == 143)
-        #expect(ending.stderr == Self.interrupted)
+        #expect(ending.stderr == RosterProcess.interrupted)
         try holder.execute("ROLLBACK")
         #expect(try rows() == before)
     }

@@ -3,6 +3,9 @@ import Glibc
 
 /// The built `rosterdb` binary, run as a separate process, as a user runs it.
 public enum RosterProcess {
+    /// What a command stopped by a signal prints on standard error.
+    public static let interrupted = "Error: interrupted; the roster was left as it was\n"
+
     /// What one run printed and returned.
     public struct Result: Sendable {
         public let status: Int32
