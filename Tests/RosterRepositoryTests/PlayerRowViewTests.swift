@@ -22,18 +22,21 @@ import Testing
             var rows: [[String]] = []
             try players.forEachRow(matching: PlayerCriteria(), orderedBy: [SortOrder(.id)], limit: nil, offset: 0) {
                 var row: [String] = []
-                try $0.forEachValue { field, value in
-                    switch value {
-                    case .unknown: row.append("\(field.name)=?")
-                    case .integer(let number): row.append("\(field.name)=\(number)")
-                    case .text(let bytes): row.append("\(field.name)=\(Array(bytes))")
-                    case .position(let position): row.append("\(field.name)=\(position.code)")
-                    case .date(let date): row.append("\(field.name)=\(date)")
-                    }
-                }
+                try $0.forEachValue { field, value in row.append(Self.described(field, value)) }
                 rows.append(row)
             }
             return rows
+        }
+    }
+
+    /// A field's value as text, its bytes listed for text: what both readings are compared by.
+    private static func described(_ field: PlayerField, _ value: BorrowedFieldValue) -> String {
+        switch value {
+        case .unknown: "\(field.name)=?"
+        case .integer(let number): "\(field.name)=\(number)"
+        case .text(let bytes): "\(field.name)=\(Array(bytes))"
+        case .position(let position): "\(field.name)=\(position.code)"
+        case .date(let date): "\(field.name)=\(date)"
         }
     }
 
@@ -51,15 +54,7 @@ import Testing
     private func valuesOfPlayers() throws -> [[String]] {
         try players().map { player in
             var row: [String] = []
-            player.forEachValue { field, value in
-                switch value {
-                case .unknown: row.append("\(field.name)=?")
-                case .integer(let number): row.append("\(field.name)=\(number)")
-                case .text(let bytes): row.append("\(field.name)=\(Array(bytes))")
-                case .position(let position): row.append("\(field.name)=\(position.code)")
-                case .date(let date): row.append("\(field.name)=\(date)")
-                }
-            }
+            player.forEachValue { field, value in row.append(Self.described(field, value)) }
             return row
         }
     }
