@@ -38,12 +38,17 @@ let package = Package(
         // What the C library declares beyond Swift's Glibc module (mallopt).
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
 
-        // Layers, from the bottom up: model → formats → repository → service → front ends (CLI, HTTP).
+        // Layers, from the bottom up: model → formats → repository → service → front ends (CLI, HTTP), with the
+        // vocabulary the front ends hand to the service (query) and the front ends' pure parts (arguments, HTTP
+        // messages, web text) beside them, so that what reads user input builds without SQLite.
         .target(name: "RosterModel", path: "Sources/Model"),
         // State that threads share (a server's caches and flags), under a lock the thread sanitizer follows.
         .target(name: "RosterConcurrency", path: "Sources/Concurrency"),
         // Records as files hold them: the field rules, the streaming readers, the validator and the writers.
         .target(name: "RosterFormats", dependencies: ["RosterModel"], path: "Sources/Formats"),
+        // What a front end asks of the service, in one vocabulary: the list parameters with their rules and
+        // messages, the query string's reader, page tokens, an edit, an import's options.
+        .target(name: "RosterQuery", dependencies: ["RosterModel", "RosterFormats"], path: "Sources/Query"),
         .target(
             name: "RosterRepository",
             dependencies: ["RosterModel", "RosterFormats", "CSQLite"],
@@ -52,26 +57,40 @@ let package = Package(
         ),
         .target(
             name: "RosterService",
-            dependencies: ["RosterModel", "RosterFormats", "RosterRepository", "RosterConcurrency"],
+            dependencies: ["RosterModel", "RosterFormats", "RosterQuery", "RosterRepository", "RosterConcurrency"],
             path: "Sources/Service",
             plugins: ["EmbedSQL"]
         ),
+        // The command line as declared: the parser, help, and each command's options read into typed values.
+        .target(
+            name: "RosterArguments", dependencies: ["RosterModel", "RosterFormats", "RosterQuery"],
+            path: "Sources/Arguments"),
+        // The command line run: each declared command calls the service and hands the result to a view.
         .target(
             name: "RosterCLI",
-            dependencies: ["RosterService", "RosterFormats", "RosterModel", "RosterServe", "RosterHTTP", "CSystem"],
+            dependencies: [
+                "RosterArguments", "RosterService", "RosterQuery", "RosterFormats", "RosterModel", "RosterServe",
+                "RosterHTTPServer", "CSystem",
+            ],
             path: "Sources/CLI"),
-        // The HTTP front end's foundation: request and response values, and the adapter over libmicrohttpd.
+        // HTTP's values, free of any library: requests with their decoded targets, responses, bodies, workers.
+        .target(name: "RosterHTTP", path: "Sources/HTTP"),
+        // The server: the adapter over libmicrohttpd, its limits, sockets and signals.
         .target(
-            name: "RosterHTTP", dependencies: ["CMicroHTTPD", "RosterModel", "RosterConcurrency"], path: "Sources/HTTP"),
+            name: "RosterHTTPServer",
+            dependencies: ["CMicroHTTPD", "RosterHTTP", "RosterModel", "RosterConcurrency"],
+            path: "Sources/HTTPServer"),
+        // Text the web front end writes: HTML with every value escaped, and links with every parameter encoded.
+        .target(name: "RosterWeb", dependencies: ["RosterHTTP"], path: "Sources/Web"),
         // The roster over HTTP: the JSON API's and the web pages' handlers, plain functions of a request.
         .target(
             name: "RosterServe",
-            dependencies: ["RosterHTTP", "RosterService", "RosterFormats", "RosterModel"],
+            dependencies: ["RosterHTTP", "RosterWeb", "RosterService", "RosterQuery", "RosterFormats", "RosterModel"],
             path: "Sources/Serve"),
         .executableTarget(
             name: "rosterdb",
             // CGnuTLSStubs belongs to this target only, the one linked statically, and never to a test product.
-            dependencies: ["RosterCLI", "RosterHTTP", "CGnuTLSStubs"],
+            dependencies: ["RosterCLI", "RosterHTTPServer", "CGnuTLSStubs"],
             path: "Sources/rosterdb",
             // A fully static binary starts in a third of the time of one linked against the shared Swift runtime,
             // and start-up dominates a query of a few milliseconds. The linker warns that SQLite's extension loader
@@ -95,16 +114,23 @@ let package = Package(
         .testTarget(name: "RosterRepositoryTests", dependencies: ["RosterRepository", "RosterModel", "TestSupport"]),
         .testTarget(
             name: "RosterServiceTests",
-            dependencies: ["RosterService", "RosterFormats", "RosterRepository", "RosterModel", "TestSupport"]),
+            dependencies: [
+                "RosterService", "RosterQuery", "RosterFormats", "RosterRepository", "RosterModel", "TestSupport",
+            ]),
         .testTarget(
             name: "RosterCLITests",
-            dependencies: ["RosterCLI", "RosterService", "RosterFormats", "RosterModel", "TestSupport"]),
+            dependencies: [
+                "RosterCLI", "RosterArguments", "RosterService", "RosterQuery", "RosterFormats", "RosterModel",
+                "TestSupport",
+            ]),
         .testTarget(
-            name: "RosterHTTPTests", dependencies: ["RosterHTTP", "RosterModel", "RosterConcurrency", "CMicroHTTPD"]),
+            name: "RosterHTTPTests",
+            dependencies: ["RosterHTTP", "RosterHTTPServer", "RosterModel", "RosterConcurrency", "CMicroHTTPD"]),
         .testTarget(
             name: "RosterServeTests",
             dependencies: [
-                "RosterServe", "RosterHTTP", "RosterService", "RosterRepository", "RosterModel", "TestSupport",
+                "RosterServe", "RosterWeb", "RosterHTTP", "RosterService", "RosterQuery", "RosterRepository",
+                "RosterModel", "TestSupport",
             ]),
         // Runs the built `rosterdb` (which `swift test` builds with every target) as a separate process.
         .testTarget(name: "EndToEndTests", dependencies: ["RosterRepository", "TestSupport"]),

@@ -1,4 +1,4 @@
-@testable import RosterCLI
+import RosterArguments
 
 /// libFuzzer's entry point: the input as a command line (arguments separated by NUL or line feed), parsed with the
 /// real command declarations as `CommandLineInterface.run` parses it, then read into the command it names, without
@@ -12,7 +12,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         .map { String(decoding: $0, as: UTF8.self) }
     if argv.count == 1 && argv[0].isEmpty { argv = [] }
     let parser = ArgumentParser(
-        commands: CommandLineInterface.commands.map { $0.spec }, globalOptions: CommandLineInterface.globalOptions)
+        commands: CommandLineSpec.commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions)
     // Help at the narrowest and widest widths the terminal allows, as input length picks.
     let help = HelpGenerator(width: size % 2 == 0 ? 60 : 120)
     do {
@@ -20,21 +20,21 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = try? parser.findCommand(in: argv)
         let invocation = try parser.parse(argv)
         let parsed = invocation.arguments
-        guard let command = CommandLineInterface.commands.first(where: { $0.spec.name == invocation.command?.name })
+        guard let command = CommandLineSpec.commands.first(where: { $0.spec.name == invocation.command?.name })
         else {
             if invocation.wantsHelp {
                 _ = help.renderRoot(
-                    commands: CommandLineInterface.commands.map { $0.spec },
-                    globalOptions: CommandLineInterface.globalOptions)
+                    commands: CommandLineSpec.commands.map { $0.spec },
+                    globalOptions: CommandLineSpec.globalOptions)
             }
             return 0
         }
         if invocation.wantsHelp {
-            _ = help.render(command.spec, globalOptions: CommandLineInterface.globalOptions)
+            _ = help.render(command.spec, globalOptions: CommandLineSpec.globalOptions)
             return 0
         }
-        _ = try parsed.value(CommandLineInterface.busyTimeout)
-        _ = try parsed.value(CommandLineInterface.database)
+        _ = try parsed.value(CommandLineSpec.busyTimeout)
+        _ = try parsed.value(CommandLineSpec.database)
         _ = try command.init(parsed)
     } catch let error as UsageError {
         _ = error.message

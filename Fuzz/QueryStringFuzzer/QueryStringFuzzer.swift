@@ -1,8 +1,7 @@
+import RosterHTTP
 import RosterModel
-
-@testable import RosterHTTP
-@testable import RosterServe
-@testable import RosterService
+import RosterQuery
+import RosterWeb
 
 /// The parameters `/api/players` takes, and its own.
 private let parameters = QueryParameter.filters + [.sort, .page, .perPage, .after]

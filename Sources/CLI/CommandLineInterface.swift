@@ -1,30 +1,19 @@
 import CSystem
 import Glibc
+import RosterArguments
 import RosterModel
 import RosterService
 
 /// The `rosterdb` program: parses the command line, runs the command, and turns every outcome into text on the
 /// right stream and a documented exit code. Nothing here traps on user input.
 public enum CommandLineInterface {
-    static let versionText = "rosterdb 0.3.0"
-    static let overview = "A command-line roster database for football players, backed by SQLite."
-
+    /// The declared commands, each with how it runs (a test checks that every one has a `run`).
     static var commands: [any Command.Type] {
-        [
-            InitCommand.self, ImportCommand.self, QueryCommand.self, ShowCommand.self, StatsCommand.self,
-            AddCommand.self, EditCommand.self, RemoveCommand.self, ExportCommand.self, ServeCommand.self,
-        ]
+        CommandLineSpec.commands.map { declared in
+            guard let command = declared as? any Command.Type else { fatalError("\(declared) does not run") }
+            return command
+        }
     }
-    static var commandNames: [String] { commands.map { $0.spec.name } }
-
-    static let database = Option.text(
-        "db", "path", help: "The roster database (default: $ROSTERDB_DB, else roster.db in this folder).")
-    static let busyTimeout = Option.decimal(
-        "busy-timeout", "seconds", in: 0...86_400, expecting: "a number of seconds from 0 to 86400",
-        help: "How long to wait for another writer's lock (default: 5).")
-    static let help = Flag("help", short: "h", help: "Show help information.")
-    static let version = Flag("version", help: "Show the version.")
-    static let globalOptions = [database.spec, busyTimeout.spec, help.spec, version.spec]
 
     /// Runs the program on real standard streams and returns its exit code. `arguments` come from the C `argv`
     /// as they are: an argument that is not UTF-8 is refused rather than repaired, since a repaired file name
@@ -96,15 +85,16 @@ public enum CommandLineInterface {
         arguments: [String], environment: [String: String], undecodableVariables: Set<String> = [],
         output: TextOutput, errors: TextOutput, terminal: Terminal, input: Int32
     ) -> ExitStatus {
-        let parser = ArgumentParser(commands: commands.map { $0.spec }, globalOptions: globalOptions)
+        let parser = ArgumentParser(commands: commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions)
         let help = HelpGenerator(width: terminal.helpWidth)
         var commandSpec: CommandSpec?
         do {
             var argv = arguments
             // `rosterdb help [command]` is `rosterdb [command] --help`; a command it does not know is a mistake.
             if argv.first == "help" {
-                if let name = argv.dropFirst().first, !commandNames.contains(name) {
-                    throw UsageError.unknownCommand(name, suggestion: Suggestion.nearest(to: name, among: commandNames))
+                if let name = argv.dropFirst().first, !CommandLineSpec.commandNames.contains(name) {
+                    throw UsageError.unknownCommand(
+                        name, suggestion: Suggestion.nearest(to: name, among: CommandLineSpec.commandNames))
                 }
                 argv = Array(argv.dropFirst()) + ["--help"]
             }
@@ -113,10 +103,12 @@ public enum CommandLineInterface {
             commandSpec = invocation.command
             let parsed = invocation.arguments
             guard let command = commands.first(where: { $0.spec.name == invocation.command?.name }) else {
-                if parsed.isSet(version) {
-                    try output.write(versionText + "\n")
+                if parsed.isSet(CommandLineSpec.version) {
+                    try output.write(CommandLineSpec.versionText + "\n")
                 } else if invocation.wantsHelp {
-                    try output.write(help.renderRoot(commands: commands.map { $0.spec }, globalOptions: globalOptions))
+                    try output.write(
+                        help.renderRoot(
+                            commands: commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions))
                 } else {
                     throw UsageError.missingCommand
                 }
@@ -124,11 +116,11 @@ public enum CommandLineInterface {
                 return .success
             }
             if invocation.wantsHelp {
-                try output.write(help.render(command.spec, globalOptions: globalOptions))
+                try output.write(help.render(command.spec, globalOptions: CommandLineSpec.globalOptions))
                 try output.flush()
                 return .success
             }
-            let databasePath = try parsed.value(database)
+            let databasePath = try parsed.value(CommandLineSpec.database)
             if databasePath == nil && undecodableVariables.contains("ROSTERDB_DB") {
                 throw UsageError.notUTF8(["$ROSTERDB_DB"])
             }
@@ -136,7 +128,7 @@ public enum CommandLineInterface {
             let variable = environment["ROSTERDB_DB"].flatMap { $0.isEmpty ? nil : $0 }
             let context = CommandContext(
                 databasePath: databasePath ?? variable ?? "roster.db",
-                busyTimeout: try parsed.value(busyTimeout) ?? 5,
+                busyTimeout: try parsed.value(CommandLineSpec.busyTimeout) ?? 5,
                 output: output, errors: errors, terminal: terminal, input: input)
             let status = try command.init(parsed).run(context)
             try output.flush()

@@ -1,4 +1,5 @@
 import RosterModel
+import RosterWeb
 
 /// The detail page of one player (`/players/{id}`), a pure function of `State`: the name, the position written out,
 /// nationality, club, birth date and age, goals, assists, goal contributions, and the image — shown when it is an

@@ -1,7 +1,9 @@
 import RosterFormats
 import RosterHTTP
 import RosterModel
+import RosterQuery
 import RosterService
+import RosterWeb
 
 /// The formats `/api/players` answers in: a page as JSON, or every match streamed.
 enum ListFormat: String, CaseIterable, Sendable {
@@ -30,10 +32,8 @@ extension RosterWorker {
         let format = try QueryString.choice(others["format"], of: ListFormat.self, for: "format") ?? .json
         guard format == .json else {
             for parameter in [QueryParameter.page, .perPage, .after] where target.value(of: parameter.rawValue) != nil {
-                throw QueryStringError(
-                    parameter: parameter.rawValue,
-                    message: "'\(parameter.rawValue)' cannot be combined with 'format=\(format.rawValue)', which "
-                        + "streams every match.")
+                throw QueryStringError.conflicting(
+                    parameter.rawValue, with: "format=\(format.rawValue)", because: "which streams every match")
             }
             return try stream(query, format: format)
         }

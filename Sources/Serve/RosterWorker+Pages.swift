@@ -1,6 +1,8 @@
 import RosterHTTP
 import RosterModel
+import RosterQuery
 import RosterService
+import RosterWeb
 
 extension RosterWorker {
     /// The parameters the web page's list reads: those of `/api/players` but the page token.

@@ -2,7 +2,9 @@ import Glibc
 import RosterFormats
 import RosterHTTP
 import RosterModel
+import RosterQuery
 import RosterService
+import RosterWeb
 
 /// The roster's HTTP front end on one thread of the server: a read connection of its own (its statements prepared
 /// once), and the handlers — plain functions from a request to a response, which tests call without a socket.

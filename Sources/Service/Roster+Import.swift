@@ -1,5 +1,6 @@
 import Glibc
 import RosterModel
+import RosterQuery
 import RosterRepository
 
 extension Roster {

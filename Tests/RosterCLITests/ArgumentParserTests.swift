@@ -1,17 +1,18 @@
 import RosterModel
 import Testing
 
+@testable import RosterArguments
 @testable import RosterCLI
 
 @Suite struct ArgumentParserTests {
     let parser = ArgumentParser(
-        commands: CommandLineInterface.commands.map { $0.spec }, globalOptions: CommandLineInterface.globalOptions)
+        commands: CommandLineSpec.commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions)
 
     @Test func globalOptionsGoBeforeOrAfterTheCommand() throws {
         for argv in [["--db", "x.db", "query"], ["query", "--db", "x.db"], ["query", "--db=x.db"]] {
             let invocation = try parser.parse(argv)
             #expect(invocation.command?.name == "query")
-            #expect(try invocation.arguments.value(CommandLineInterface.database) == "x.db")
+            #expect(try invocation.arguments.value(CommandLineSpec.database) == "x.db")
         }
     }
 

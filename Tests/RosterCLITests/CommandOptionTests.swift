@@ -1,12 +1,18 @@
 import RosterModel
 import Testing
 
+@testable import RosterArguments
 @testable import RosterCLI
 
 /// Each command reads its options into typed values, and refuses bad ones with the user's text quoted.
 @Suite struct CommandOptionTests {
     let parser = ArgumentParser(
-        commands: CommandLineInterface.commands.map { $0.spec }, globalOptions: CommandLineInterface.globalOptions)
+        commands: CommandLineSpec.commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions)
+
+    /// Every command the command line declares also runs: none is left out of the program.
+    @Test func everyDeclaredCommandRuns() {
+        #expect(CommandLineInterface.commands.map { $0.spec.name } == CommandLineSpec.commandNames)
+    }
 
     private func query(_ argv: [String]) throws -> QueryCommand {
         try QueryCommand(parser.parse(["query"] + argv).arguments)
@@ -112,8 +118,9 @@ import Testing
                 "json", "--format", "csv",
             ]).arguments)
         #expect(command.files == ["a.json", "-"])
-        #expect((command.prune, command.maxPrunePercent, command.dryRun, command.skipInvalid) == (true, 5, true, true))
-        #expect((command.quiet, command.jsonReport, command.format) == (true, true, .csv))
+        let options = command.options
+        #expect((options.prune, options.maxPrunePercent, options.dryRun, options.skipInvalid) == (true, 5, true, true))
+        #expect((command.quiet, command.jsonReport, options.format) == (true, true, .csv))
         #expect(throws: UsageError.optionRequires("--max-prune", "--prune")) {
             try ImportCommand(parser.parse(["import", "a.json", "--max-prune", "5"]).arguments)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RosterArguments
 @testable import RosterCLI
 
 @Suite struct HelpGeneratorTests {
@@ -44,7 +45,7 @@ import Testing
 
     @Test func rootHelpListsEveryCommandAndExitCode() {
         let help = HelpGenerator(width: 80).renderRoot(
-            commands: CommandLineInterface.commands.map { $0.spec }, globalOptions: CommandLineInterface.globalOptions)
+            commands: CommandLineSpec.commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions)
         for name in ["init", "import", "query", "show", "export"] { #expect(help.contains("\n  \(name) ")) }
         for code in ExitStatus.allCases { #expect(help.contains("\n  \(code.rawValue) ")) }
     }
@@ -53,8 +54,8 @@ import Testing
     /// a single word longer than a line), and every word whole, in the same order as at a width that wraps nothing.
     @Test(arguments: [50, 30])
     func helpWrapsAtWordBoundariesToANarrowWidth(width: Int) {
-        let commands = CommandLineInterface.commands.map { $0.spec }
-        let globals = CommandLineInterface.globalOptions
+        let commands = CommandLineSpec.commands.map { $0.spec }
+        let globals = CommandLineSpec.globalOptions
         func texts(_ width: Int) -> [String] {
             let help = HelpGenerator(width: width)
             return [help.renderRoot(commands: commands, globalOptions: globals)]

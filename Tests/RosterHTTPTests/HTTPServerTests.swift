@@ -4,6 +4,7 @@ import RosterConcurrency
 import Testing
 
 @testable import RosterHTTP
+@testable import RosterHTTPServer
 
 /// The adapter over real sockets: each test starts its own server on a port the system picks.
 @Suite struct HTTPServerTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RosterHTTP
+@testable import RosterHTTPServer
 
 @Suite struct HTTPHeadersTests {
     @Test func lookupIgnoresASCIICaseAndKeepsOrder() {

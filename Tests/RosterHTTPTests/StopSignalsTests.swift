@@ -1,6 +1,7 @@
 import Glibc
 import RosterConcurrency
 import RosterHTTP
+import RosterHTTPServer
 import Testing
 
 @Suite struct StopSignalsTests {

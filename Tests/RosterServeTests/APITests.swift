@@ -2,6 +2,7 @@ import Foundation
 import RosterFormats
 import RosterHTTP
 import RosterModel
+import RosterQuery
 import RosterService
 import Testing
 

@@ -1,5 +1,6 @@
 import RosterFormats
 import RosterModel
+import RosterQuery
 import RosterService
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import RosterModel
+import RosterQuery
 import RosterService
 import TestSupport
 import Testing

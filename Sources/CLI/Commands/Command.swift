@@ -1,12 +1,10 @@
+import RosterArguments
 import RosterModel
 import RosterService
 
-/// A subcommand: it declares its options, reads them into typed values, and runs by calling the service and
-/// handing the result to a view. It holds no SQL and no formatting.
-protocol Command {
-    static var spec: CommandSpec { get }
-    /// Reads and checks the options; a bad value is a `UsageError`.
-    init(_ arguments: ParsedArguments) throws
+/// A subcommand that runs: declared (with its options read into typed values) in RosterArguments, run here by
+/// calling the service and handing the result to a view. It holds no SQL and no formatting.
+protocol Command: DeclaredCommand {
     func run(_ context: CommandContext) throws -> ExitStatus
 }
 

@@ -1,3 +1,4 @@
+import RosterArguments
 import RosterFormats
 import RosterModel
 

@@ -1,5 +1,6 @@
 import RosterFormats
 import RosterModel
+import RosterQuery
 import RosterRepository
 
 /// One import inside its write transaction: reads every input, validates each record, writes it, and keeps the

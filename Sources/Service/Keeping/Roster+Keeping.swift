@@ -1,5 +1,6 @@
 import RosterFormats
 import RosterModel
+import RosterQuery
 import RosterRepository
 
 /// Keeping single players by hand: `add`, `edit` and `remove`, each one write transaction that takes the write lock

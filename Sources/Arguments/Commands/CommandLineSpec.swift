@@ -1,0 +1,23 @@
+/// What `rosterdb`'s command line declares: its commands, the global options, and the texts of `--version` and
+/// `--help`. Parsing and help are derived from it.
+public enum CommandLineSpec {
+    public static let versionText = "rosterdb 0.3.0"
+    public static let overview = "A command-line roster database for football players, backed by SQLite."
+
+    public static var commands: [any DeclaredCommand.Type] {
+        [
+            InitCommand.self, ImportCommand.self, QueryCommand.self, ShowCommand.self, StatsCommand.self,
+            AddCommand.self, EditCommand.self, RemoveCommand.self, ExportCommand.self, ServeCommand.self,
+        ]
+    }
+    public static var commandNames: [String] { commands.map { $0.spec.name } }
+
+    public static let database = Option.text(
+        "db", "path", help: "The roster database (default: $ROSTERDB_DB, else roster.db in this folder).")
+    public static let busyTimeout = Option.decimal(
+        "busy-timeout", "seconds", in: 0...86_400, expecting: "a number of seconds from 0 to 86400",
+        help: "How long to wait for another writer's lock (default: 5).")
+    public static let help = Flag("help", short: "h", help: "Show help information.")
+    public static let version = Flag("version", help: "Show the version.")
+    public static let globalOptions = [database.spec, busyTimeout.spec, help.spec, version.spec]
+}

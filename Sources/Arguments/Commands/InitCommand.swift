@@ -1,0 +1,17 @@
+/// `rosterdb init [--sample]`: creates or migrates the roster, and can load the sample roster.
+public struct InitCommand: DeclaredCommand {
+    public static let spec = CommandSpec(
+        name: "init",
+        abstract: "Create the roster database, or migrate it to this version's schema.",
+        discussion: "With --sample, the sample roster (seed.sql) is loaded when the roster is empty; "
+            + "running it again adds nothing.",
+        options: [sample.spec]
+    )
+    public static let sample = Flag("sample", help: "Load the sample roster when the roster is empty.")
+
+    public let loadSample: Bool
+
+    public init(_ arguments: ParsedArguments) throws {
+        loadSample = arguments.isSet(InitCommand.sample)
+    }
+}

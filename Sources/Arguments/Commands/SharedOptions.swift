@@ -1,0 +1,12 @@
+/// The options and arguments that several commands take, declared once so that they are spelt, explained and read
+/// alike everywhere.
+enum SharedOptions {
+    /// `--quiet`: the commands that change the roster (`import`, `add`, `edit`, `remove`) print only errors.
+    static let quiet = Flag("quiet", short: "q", help: "Print only errors.")
+    /// `--format`: how `show`, `add` and `edit` print the player.
+    static let detailFormat = Option.choice(
+        "format", of: DetailFormat.self, help: "The output format (default: text).")
+    /// The one player `show` and `edit` take, and how it is named.
+    static let player = ArgumentSpec(
+        name: "player", help: "An id, or a player's full name compared ignoring case and accents.")
+}

@@ -1,0 +1,125 @@
+import RosterModel
+
+/// The command line split into a command, its options and its positional arguments.
+public struct Invocation {
+    /// Nil when no command was named (`rosterdb --version`, `rosterdb --help`).
+    public let command: CommandSpec?
+    public let arguments: ParsedArguments
+    /// `-h`/`--help` appeared before any `--`.
+    public let wantsHelp: Bool
+}
+
+/// Parses argv the way swift-argument-parser does: `--opt value`, `--opt=value`, `-h`, and `--` ending the options.
+/// Global options are accepted before or after the command name.
+public struct ArgumentParser {
+    public let commands: [CommandSpec]
+    public let globalOptions: [OptionSpec]
+
+    public init(commands: [CommandSpec], globalOptions: [OptionSpec]) {
+        self.commands = commands
+        self.globalOptions = globalOptions
+    }
+
+    public func parse(_ argv: [String]) throws -> Invocation {
+        // Help wins over every other mistake on the line, as in swift-argument-parser.
+        if argv.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+            let command = try? findCommand(in: argv)
+            return Invocation(
+                command: command, arguments: ParsedArguments(values: [:], positionals: []), wantsHelp: true)
+        }
+        let command = try findCommand(in: argv)
+        let available = (command?.options ?? []) + globalOptions
+        var values: [String: [String]] = [:]
+        var positionals: [String] = []
+        var optionsEnded = false
+        var commandSeen = false
+        var index = 0
+        while index < argv.count {
+            let token = argv[index]
+            index += 1
+            if optionsEnded || !ArgumentParser.looksLikeOption(token) {
+                if !commandSeen, command != nil, !optionsEnded {
+                    commandSeen = true  // The command name itself.
+                } else {
+                    positionals.append(token)
+                }
+                continue
+            }
+            if token == "--" {
+                optionsEnded = true
+                continue
+            }
+            let (name, inlineValue) = ArgumentParser.split(token)
+            guard let spec = ArgumentParser.lookUp(name, in: available) else {
+                throw UsageError.unknownOption(name, suggestion: ArgumentParser.suggestion(for: name, in: available))
+            }
+            if !spec.isRepeatable, values[spec.name] != nil {
+                throw UsageError.repeatedOption(spec.synopsis)
+            }
+            if spec.takesValue {
+                if let inlineValue {
+                    values[spec.name, default: []].append(inlineValue)
+                } else if index < argv.count, !ArgumentParser.looksLikeOption(argv[index]) {
+                    values[spec.name, default: []].append(argv[index])
+                    index += 1
+                } else {
+                    throw UsageError.missingValue(option: spec.synopsis)
+                }
+            } else {
+                if let inlineValue { throw UsageError.unexpectedValue(option: spec.synopsis, value: inlineValue) }
+                values[spec.name, default: []].append("")
+            }
+        }
+        let arguments = ParsedArguments(values: values, positionals: positionals)
+        if let command { try arguments.checkPositionals(against: command.arguments) }
+        return Invocation(command: command, arguments: arguments, wantsHelp: false)
+    }
+
+    /// The command: the first token that is neither an option nor an option's value.
+    public func findCommand(in argv: [String]) throws -> CommandSpec? {
+        let everyOption = globalOptions + commands.flatMap(\.options)
+        var index = 0
+        while index < argv.count {
+            let token = argv[index]
+            index += 1
+            if token == "--" { break }
+            if ArgumentParser.looksLikeOption(token) {
+                let (name, inlineValue) = ArgumentParser.split(token)
+                if inlineValue == nil, ArgumentParser.lookUp(name, in: everyOption)?.takesValue == true { index += 1 }
+                continue
+            }
+            guard let command = commands.first(where: { $0.name == token }) else {
+                throw UsageError.unknownCommand(
+                    token, suggestion: Suggestion.nearest(to: token, among: commands.map(\.name)))
+            }
+            return command
+        }
+        return nil
+    }
+
+    /// Options start with `-`; a lone `-` (standard input) and negative numbers are values.
+    static func looksLikeOption(_ token: String) -> Bool {
+        guard token.hasPrefix("-"), token != "-" else { return false }
+        let rest = token.dropFirst()
+        return !(rest.first?.isNumber ?? false)
+    }
+
+    /// `--name=value` → (`--name`, `value`).
+    private static func split(_ token: String) -> (name: String, value: String?) {
+        guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else { return (token, nil) }
+        return (String(token[..<equals]), String(token[token.index(after: equals)...]))
+    }
+
+    private static func lookUp(_ name: String, in options: [OptionSpec]) -> OptionSpec? {
+        if name.hasPrefix("--") {
+            let long = name.dropFirst(2)
+            return options.first { $0.name == long }
+        }
+        guard name.count == 2, let short = name.last else { return nil }
+        return options.first { $0.shortName == short }
+    }
+
+    private static func suggestion(for name: String, in options: [OptionSpec]) -> String? {
+        Suggestion.nearest(to: name, among: options.map { "--\($0.name)" })
+    }
+}

@@ -1,0 +1,44 @@
+import RosterFormats
+import RosterModel
+
+/// The command-line options of the player's fields (`--name`, `--birth-date`, …), one per `PlayerField`, with their
+/// help written from the field's rule; `add` and `edit` take them and hand the texts to the service, which reads
+/// them by the import's rules.
+public enum FieldOptions {
+    /// The option for `field`: its name with hyphens (`birth_date` → `--birth-date`).
+    public static func spec(_ field: PlayerField) -> OptionSpec {
+        let rule = field.rule
+        let (valueName, help): (String, String) =
+            switch rule.kind {
+            case .wholeNumber(let range):
+                ("n", "A whole number from \(range.lowerBound.groupedDigits) to \(range.upperBound.groupedDigits).")
+            case .text(let length): ("text", "Text of at most \(length.groupedDigits) characters.")
+            case .position: ("position", "A position code or synonym (ST, Striker, CDM, Defender, …).")
+            case .date(let earliest): ("yyyy-MM-dd", "A day from \(earliest) to today.")
+            }
+        return OptionSpec(
+            name: optionName(field), shortName: nil, kind: .value(name: valueName),
+            help: "The \(field.name.split(separator: "_").joined(separator: " ")). \(help)"
+                + (rule.isRequired ? " Required." : ""))
+    }
+
+    /// `birth-date` for `birth_date`.
+    public static func optionName(_ field: PlayerField) -> String {
+        String(field.name.map { $0 == "_" ? "-" : $0 })
+    }
+
+    /// The field an option's value names, written either way (`birth-date`, `birth_date`), among `fields`.
+    public static func field(named text: String, among fields: [PlayerField]) -> PlayerField? {
+        let name = String(text.lowercased().map { $0 == "-" ? "_" : $0 })
+        return fields.first { $0.name == name }
+    }
+
+    /// The texts given for `fields`, by field.
+    public static func read(_ fields: [PlayerField], from arguments: ParsedArguments) -> [PlayerField: String] {
+        var values: [PlayerField: String] = [:]
+        for field in fields {
+            if let text = arguments.texts(spec(field)).last { values[field] = text }
+        }
+        return values
+    }
+}

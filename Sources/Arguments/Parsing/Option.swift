@@ -1,0 +1,100 @@
+import RosterModel
+
+/// An option with a value, declared once — as a static member of the command that takes it, or of `SharedOptions`
+/// when several do, so that a misspelt key does not compile — with its spelling and help, and how its text becomes
+/// a `Value`.
+public struct Option<Value>: Sendable {
+    public let spec: OptionSpec
+    /// The value `text` stands for, or the reason it stands for none (`expected a whole number from 1 to 10.`).
+    public let parse: @Sendable (_ text: String) -> Result<Value, ValueRefused>
+
+    /// Why a value was refused, as the end of a usage error.
+    public struct ValueRefused: Error {
+        let reason: String
+    }
+
+    init(
+        _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false, help: String,
+        parse: @escaping @Sendable (String) -> Result<Value, ValueRefused>
+    ) {
+        spec = OptionSpec(
+            name: name, shortName: short, kind: .value(name: valueName), help: help, isRepeatable: repeatable)
+        self.parse = parse
+    }
+}
+
+extension Option where Value == String {
+    /// Any text; an empty one is refused, as it names nothing.
+    public static func text(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> Option {
+        Option(name, valueName, short: short, help: help) { text in
+            text.isEmpty
+                ? .failure(ValueRefused(reason: "expected a \(valueName), not an empty text.")) : .success(text)
+        }
+    }
+}
+
+extension Option where Value == Int {
+    /// A whole number in `range`.
+    public static func number(_ name: String, _ valueName: String, in range: ClosedRange<Int>, help: String) -> Option {
+        Option(name, valueName, help: help) { text in
+            guard let value = Int(text), range.contains(value) else {
+                return .failure(
+                    ValueRefused(
+                        reason: "expected a whole number from \(range.lowerBound.groupedDigits) to "
+                            + "\(range.upperBound.groupedDigits)."))
+            }
+            return .success(value)
+        }
+    }
+}
+
+extension Option where Value == Double {
+    /// A number in `range`, fractions allowed.
+    public static func decimal(
+        _ name: String, _ valueName: String, in range: ClosedRange<Double>, expecting what: String, help: String
+    ) -> Option {
+        Option(name, valueName, help: help) { text in
+            guard let value = Double(text), range.contains(value) else {
+                return .failure(ValueRefused(reason: "expected \(what)."))
+            }
+            return .success(value)
+        }
+    }
+}
+
+extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.RawValue == String {
+    /// One of the cases of `Value`, by raw value; the cases list themselves in the help and in the error, which
+    /// suggests the nearest.
+    public static func choice(_ name: String, of type: Value.Type, short: Character? = nil, help: String) -> Option {
+        let names = Value.allCases.map(\.rawValue)
+        return Option(name, name, short: short, help: "\(help) One of \(Option.listed(names)).") { text in
+            // Case does not matter (`JSON`), unless it tells cases apart (`dd/MM/yyyy`).
+            if let value = Value(rawValue: text)
+                ?? Value.allCases.first(where: {
+                    $0.rawValue.lowercased() == text.lowercased()
+                })
+            {
+                return .success(value)
+            }
+            let guess = Suggestion.nearest(to: text, among: names)
+            return .failure(
+                ValueRefused(
+                    reason: "expected one of \(Option.listed(names))" + (guess.map { " (did you mean '\($0)'?)" } ?? "")
+                        + "."))
+        }
+    }
+
+    /// `table, json, ndjson or csv`.
+    private static func listed(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}
+
+/// An option without a value (`--quiet`), declared once like `Option`.
+public struct Flag: Sendable {
+    public let spec: OptionSpec
+
+    public init(_ name: String, short: Character? = nil, help: String) {
+        spec = OptionSpec(name: name, shortName: short, kind: .flag, help: help)
+    }
+}

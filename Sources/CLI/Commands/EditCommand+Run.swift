@@ -1,0 +1,13 @@
+import RosterArguments
+import RosterModel
+import RosterService
+
+extension EditCommand: Command {
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        SignalTrap.install()
+        let roster = try context.openRoster(.write, stop: SignalTrap.stop)
+        let (before, after) = try roster.edit(player, edit)
+        if !isQuiet { try context.output.write(PlayerChangeView.render(before: before, after: after, format: format)) }
+        return .success
+    }
+}

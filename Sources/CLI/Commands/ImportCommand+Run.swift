@@ -1,0 +1,81 @@
+import RosterArguments
+import RosterFormats
+import RosterModel
+import RosterQuery
+import RosterService
+
+extension ImportCommand: Command {
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        // Before opening: a signal while waiting for the lock, or during a migration, must stop rosterdb with its
+        // message and exit code too, not kill it.
+        SignalTrap.install()
+        let report: ImportReport
+        let changeFile = try changesPath.flatMap {
+            $0 == "-" ? nil : try context.outputFile($0, for: ImportCommand.changes, stop: SignalTrap.stop)
+        }
+        let changeOutput: TextOutput? = changeFile ?? (changesPath == "-" ? context.output : nil)
+        let progressBar =
+            context.terminal.showsProgress && !quiet
+            ? ProgressReporter(output: context.errors, width: context.terminal.width ?? 80) : nil
+        do {
+            defer { progressBar?.clear() }
+            var options = self.options
+            options.mapping = try mappingWithFile()
+            let roster = try context.openRoster(options.dryRun ? .check : .write, stop: SignalTrap.stop)
+            report = try roster.importFiles(
+                files, options: options, standardInput: context.input,
+                progress: progressBar.map { bar in { bar.update($0) } },
+                changes: changeOutput.map { output in { try output.write(ChangeListView.line($0)) } })
+            try changeFile?.commit()
+        } catch {
+            // The report is written for every outcome: a script reads why from its status.
+            if let refused = (error as? ImportError)?.report {
+                try context.errors.write(ImportReportView.problems(refused))
+                if jsonReport { try ImportReportView.writeJSON(refused, to: context.output) }
+            } else if jsonReport {
+                var failed = ImportReport(files: files)
+                failed.dryRun = options.dryRun
+                failed.status = ImportCommand.status(of: error)
+                try ImportReportView.writeJSON(failed, to: context.output)
+            }
+            throw error
+        }
+        try context.errors.write(ImportReportView.problems(report))
+        if !quiet { try context.errors.write(ImportReportView.summary(report)) }
+        if jsonReport { try ImportReportView.writeJSON(report, to: context.output) }
+        // Written but not pruned: players the feed no longer has are still in the roster.
+        if report.prune.skippedReason == .rejectedRecords && !allowsPartialPrune { return .pruneSkipped }
+        return .success
+    }
+
+    /// The mapping of the options, with the map file's lines added; a field mapped twice is a usage error.
+    private func mappingWithFile() throws -> RecordMapping {
+        var mapping = options.mapping
+        guard let mapFile else { return mapping }
+        switch RecordMapping.sources(fromFile: try TextFile.read(mapFile)) {
+        case .success(let sources):
+            for (field, source) in sources {
+                if mapping.sources[field] != nil { throw UsageError.repeatedMapping(field.name) }
+                mapping.sources[field] = source
+            }
+        case .failure(let refused):
+            throw UsageError.invalidValue(
+                value: mapFile, option: ImportCommand.mapFile.spec.synopsis, reason: refused.reason)
+        }
+        return mapping
+    }
+
+    /// The report's status for an import that failed before it had one.
+    private static func status(of error: any Error) -> ImportStatus {
+        guard let error = error as? CategorizedError else { return .ioError }
+        switch error.category {
+        case .busy: return .locked
+        case .interrupted: return .interrupted
+        case .unreadableInput: return .unreadableInput
+        case .usage: return .refusedUsage
+        case .invalidData: return .refusedInvalid
+        case .pruneRefused: return .refusedPrune
+        case .io, .failure: return .ioError
+        }
+    }
+}

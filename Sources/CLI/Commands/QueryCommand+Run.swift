@@ -1,0 +1,23 @@
+import RosterArguments
+import RosterModel
+import RosterService
+
+extension QueryCommand: Command {
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let roster = try context.openRoster(.read)
+        let maxWidth = context.terminal.stdoutIsTerminal ? context.terminal.width : nil
+        var renderer = format.makeListRenderer(maxWidth: maxWidth)
+        var paging = PageInfo.all(total: 0)
+        try roster.run(
+            query,
+            begin: { facts in
+                paging = facts
+                try context.output.write(renderer.begin(facts))
+            },
+            row: { player in
+                try context.output.write(renderer.row(player, age: player.age(on: query.asOf)))
+            })
+        try context.output.write(renderer.end(paging))
+        return .success
+    }
+}

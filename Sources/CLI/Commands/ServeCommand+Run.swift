@@ -1,0 +1,37 @@
+import Glibc
+import RosterArguments
+import RosterHTTPServer
+import RosterServe
+import RosterService
+
+extension ServeCommand: Command {
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        // Before any thread starts, so that every thread inherits the mask and only `wait()` takes the signals.
+        let signals = StopSignals.block([SIGINT, SIGTERM, SIGHUP])
+        var configuration = HTTPServerConfiguration(address: address, port: port)
+        if let threads { configuration.threads = threads }
+        configuration.log = { message in
+            var line = "rosterdb serve: \(message)\n"
+            line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+        var options = ServeOptions(path: context.databasePath, busyTimeout: context.busyTimeout)
+        options.cors = cors
+        options.queryTimeLimit = timeLimit
+        let cache = ResultCache()
+        // Migrations, if the roster needs any, are applied here once, before the workers open it read-only.
+        _ = try context.openRoster(.read)
+        let server = try HTTPServer.start(configuration) { try RosterWorker(options: options, cache: cache) }
+        if address == "0.0.0.0" || address == "::" {
+            try context.errors.write(
+                "Warning: listening on every interface (\(address)); anyone who can reach this "
+                    + "machine can read the roster.\n")
+        }
+        let shown = server.endpoint.hasPrefix("0.0.0.0:") ? "127.0.0.1:\(server.port)" : server.endpoint
+        try context.errors.write("Serving \(context.databasePath) at http://\(shown)/\n")
+        try context.errors.flush()
+        _ = signals.wait()
+        try context.errors.write("Stopping: answering the requests in flight, then exiting.\n")
+        server.stop()
+        return .success
+    }
+}

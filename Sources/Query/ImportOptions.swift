@@ -1,0 +1,27 @@
+import RosterFormats
+import RosterModel
+
+/// How an import treats its input and the roster.
+public struct ImportOptions: Sendable {
+    /// The input format; nil picks it from each file's extension, else from its first byte.
+    public var format: InputFormat?
+    /// What separates CSV cells; nil picks it from each file's extension (a tab for `.tsv`, else a comma).
+    public var delimiter: CSVDelimiter?
+    /// How records map to the player's fields (`--map`, `--null`, `--value-map`).
+    public var mapping = RecordMapping()
+    /// How birth dates are written.
+    public var dateFormat = DateFormat.iso
+    /// The input is a full snapshot: players absent from it are removed.
+    public var prune = false
+    /// `prune` refuses to remove more than this share of the roster, in percent.
+    public var maxPrunePercent: Double = 20
+    /// Validate and count what would change, then write nothing.
+    public var dryRun = false
+    /// Write the valid records and report the invalid ones, instead of writing nothing.
+    public var skipInvalid = false
+    /// Birth dates after this day are refused: by default the day in the easternmost time zone, as the schema's
+    /// own rule has it.
+    public var latestBirthDate = CalendarDate.latestToday()
+
+    public init() {}
+}

@@ -1,0 +1,76 @@
+/// A piece of HTML. The one place text becomes markup: markup can only be written as a literal in the source
+/// (`HTML("<p>")`), while every value — a name, a URL, a number — goes through `text(_:)` or an attribute, which
+/// escape it. A view builds its page from these and nothing else, so no value reaches the page unescaped.
+public struct HTML: Sendable, Equatable {
+    public private(set) var rendered: String
+
+    /// Markup written in the source itself; never a value.
+    public init(_ literal: StaticString) {
+        rendered = literal.description
+    }
+
+    private init(escaped: String) {
+        rendered = escaped
+    }
+
+    public static let empty = HTML("")
+
+    /// `value` as text: `&`, `<`, `>`, `"` and `'` escaped.
+    public static func text(_ value: String) -> HTML {
+        HTML(escaped: escape(value))
+    }
+
+    /// An element with attributes (each value escaped; a nil value leaves the attribute out; names are always
+    /// literals of the source) and content.
+    public static func element(
+        _ tag: StaticString, _ attributes: [(String, String?)] = [], _ content: HTML = .empty
+    ) -> HTML {
+        var html = "<\(tag)"
+        for case let (name, value?) in attributes {
+            html += " \(name)=\"\(escape(value))\""
+        }
+        html += ">" + content.rendered + "</\(tag)>"
+        return HTML(escaped: html)
+    }
+
+    /// An element that has no end tag (`<input>`, `<meta>`, `<img>`).
+    public static func void(_ tag: StaticString, _ attributes: [(String, String?)]) -> HTML {
+        var html = "<\(tag)"
+        for case let (name, value?) in attributes {
+            html += " \(name)=\"\(escape(value))\""
+        }
+        return HTML(escaped: html + ">")
+    }
+
+    public static func + (left: HTML, right: HTML) -> HTML {
+        HTML(escaped: left.rendered + right.rendered)
+    }
+
+    public static func += (left: inout HTML, right: HTML) {
+        left.rendered += right.rendered
+    }
+
+    /// The pieces one after another.
+    public static func joined(_ pieces: [HTML]) -> HTML {
+        HTML(escaped: pieces.map(\.rendered).joined())
+    }
+
+    /// The escaped form of `value`, for text and for attribute values in double quotes.
+    public static func escape(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+        else { return value }
+        var escaped = ""
+        escaped.reserveCapacity(value.utf8.count + 16)
+        for character in value.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+}
