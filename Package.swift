@@ -17,7 +17,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // libmicrohttpd from the system (Debian: libmicrohttpd-dev), behind the adapter of RosterHTTP.
+        // libmicrohttpd from the system (Debian: libmicrohttpd-dev), behind the adapter of RosterHTTPServer.
         .systemLibrary(
             name: "CMicroHTTPD",
             path: "Sources/CMicroHTTPD",
@@ -117,11 +117,11 @@ let package = Package(
             dependencies: [
                 "RosterService", "RosterQuery", "RosterFormats", "RosterRepository", "RosterModel", "TestSupport",
             ]),
+        .testTarget(name: "RosterArgumentsTests", dependencies: ["RosterArguments", "RosterModel"]),
         .testTarget(
             name: "RosterCLITests",
             dependencies: [
-                "RosterCLI", "RosterArguments", "RosterService", "RosterQuery", "RosterFormats", "RosterModel",
-                "TestSupport",
+                "RosterCLI", "RosterArguments", "RosterService", "RosterFormats", "RosterModel", "TestSupport",
             ]),
         .testTarget(
             name: "RosterHTTPTests",

@@ -2,17 +2,11 @@ import RosterModel
 import Testing
 
 @testable import RosterArguments
-@testable import RosterCLI
 
 /// Each command reads its options into typed values, and refuses bad ones with the user's text quoted.
 @Suite struct CommandOptionTests {
     let parser = ArgumentParser(
         commands: CommandLineSpec.commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions)
-
-    /// Every command the command line declares also runs: none is left out of the program.
-    @Test func everyDeclaredCommandRuns() {
-        #expect(CommandLineInterface.commands.map { $0.spec.name } == CommandLineSpec.commandNames)
-    }
 
     private func query(_ argv: [String]) throws -> QueryCommand {
         try QueryCommand(parser.parse(["query"] + argv).arguments)

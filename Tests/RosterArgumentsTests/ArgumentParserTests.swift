@@ -2,7 +2,6 @@ import RosterModel
 import Testing
 
 @testable import RosterArguments
-@testable import RosterCLI
 
 @Suite struct ArgumentParserTests {
     let parser = ArgumentParser(

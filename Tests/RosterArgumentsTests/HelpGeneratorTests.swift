@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import RosterArguments
-@testable import RosterCLI
 
 @Suite struct HelpGeneratorTests {
     @Test func commandHelpIsRenderedFromItsDeclarationAtAWidth() {
