@@ -74,7 +74,7 @@ let package = Package(
             ],
             path: "Sources/CLI"),
         // HTTP's values, free of any library: requests with their decoded targets, responses, bodies, workers.
-        .target(name: "RosterHTTP", path: "Sources/HTTP"),
+        .target(name: "RosterHTTP", dependencies: ["RosterModel"], path: "Sources/HTTP"),
         // The server: the adapter over libmicrohttpd, its limits, sockets and signals.
         .target(
             name: "RosterHTTPServer",

@@ -15,7 +15,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// A request whose target is `rawTarget`, parsed by `HTTPTarget.parse`.
     public init(
-        method: String, rawTarget: some Collection<UInt8>, version: String = "HTTP/1.1",
+        method: String, rawTarget: [UInt8], version: String = "HTTP/1.1",
         headers: HTTPHeaders = [:]
     ) {
         self.method = method

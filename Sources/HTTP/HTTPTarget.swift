@@ -1,3 +1,5 @@
+import RosterModel
+
 /// A request target split into path and query and percent-decoded (RFC 3986; the query as HTML forms encode it,
 /// `+` for a space).
 ///
@@ -35,8 +37,7 @@ public struct HTTPTarget: Sendable, Equatable {
     /// Splits and decodes `raw`, a request target exactly as the request line holds it: the origin form
     /// (`/path?query`), or the absolute form (`http://host:port/path?query`, RFC 9112 §3.2.2), whose scheme and
     /// authority are left out.
-    public static func parse(_ raw: some Collection<UInt8>) -> Result<HTTPTarget, HTTPTargetError> {
-        let bytes = Array(raw)
+    public static func parse(_ bytes: [UInt8]) -> Result<HTTPTarget, HTTPTargetError> {
         if let index = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
             return .failure(HTTPTargetError(.invalidCharacter(bytes[index]), at: index))
         }
@@ -111,7 +112,8 @@ public struct HTTPTarget: Sendable, Equatable {
         // Most components hold nothing to decode: their text is made straight from the bytes as sent.
         let plain = !bytes[range].contains { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }
         if plain {
-            guard let text = String(validating: bytes[range], as: UTF8.self) else {
+            guard let text = bytes.withUnsafeBufferPointer({ UTF8Text.string(validating: .init(rebasing: $0[range])) })
+            else {
                 throw HTTPTargetError(.notUTF8(component), at: range.lowerBound)
             }
             return text
@@ -135,7 +137,7 @@ public struct HTTPTarget: Sendable, Equatable {
                 index += 1
             }
         }
-        guard let text = String(validating: decoded, as: UTF8.self) else {
+        guard let text = UTF8Text.string(validating: decoded) else {
             throw HTTPTargetError(.notUTF8(component), at: range.lowerBound)
         }
         return text

@@ -21,7 +21,7 @@ public enum PageToken {
 
     /// The position `token` stands for, or nil when it is no token this build wrote.
     public static func position(_ token: String) -> PagePosition? {
-        guard let bytes = Base64URL.decode(token), let text = String(validating: bytes, as: UTF8.self) else {
+        guard let bytes = Base64URL.decode(token), let text = UTF8Text.string(validating: bytes) else {
             return nil
         }
         var rest = Substring(text)
@@ -51,7 +51,9 @@ public enum PageToken {
                 values.append(.integer(value))
             case UInt8(ascii: "t"):
                 guard let length = number(endingAt: UInt8(ascii: ":")), length >= 0, length <= utf8.count - index,
-                    let string = String(validating: utf8[index..<(index + Int(length))], as: UTF8.self)
+                    let string = utf8.withUnsafeBufferPointer({
+                        UTF8Text.string(validating: .init(rebasing: $0[index..<(index + Int(length))]))
+                    })
                 else { return nil }
                 values.append(.text(string))
                 index += Int(length)

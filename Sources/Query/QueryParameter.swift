@@ -220,9 +220,11 @@ public enum QueryParameter: String, CaseIterable, Sendable {
     /// `goals:desc,name` → goals descending, then name ascending.
     private func sortOrders(_ text: String) throws(ParameterError) -> [SortOrder] {
         var orders: [SortOrder] = []
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            let keyText = TextRule.trimmed(String(parts[0])).lowercased()
+        // Split on the bytes of `,` and `:`, not on Characters: a server reads a sort order with every page.
+        for item in text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            let parts = item.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
+                .map { String(Substring($0)) }
+            let keyText = TextRule.trimmed(parts[0]).lowercased()
             guard let key = SortKey(rawValue: keyText) else {
                 let guess = Suggestion.nearest(to: keyText, among: SortKey.allCases.map(\.rawValue))
                 throw .invalid(
@@ -230,7 +232,7 @@ public enum QueryParameter: String, CaseIterable, Sendable {
                     reason: "unknown sort key '\(keyText)'"
                         + (guess.map { " (did you mean '\($0)'?)" } ?? "") + "; valid keys: \(SortKey.names).")
             }
-            let direction = parts.count > 1 ? TextRule.trimmed(String(parts[1])).lowercased() : "asc"
+            let direction = parts.count > 1 ? TextRule.trimmed(parts[1]).lowercased() : "asc"
             guard direction == "asc" || direction == "desc" else {
                 throw .invalid(self, value: text, reason: "unknown direction '\(direction)'; use asc or desc.")
             }

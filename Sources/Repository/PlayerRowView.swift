@@ -17,65 +17,47 @@ public struct PlayerRowView: PlayerValues {
     }
 
     public func forEachValue(_ body: (PlayerField, BorrowedFieldValue) -> Void) throws(DatabaseError) {
+        // One or two calls into SQLite a value, not three: a server writes some 240 values a page. A NULL is told
+        // by the text's missing pointer, and by the column's type only for a number that may be unknown (a count
+        // that is NULL reads as 0, as a `Player` holds it).
         for (offset, field) in PlayerField.allCases.enumerated() {
             let column = Int32(offset)
-            if statement.isNull(at: column) {
-                switch (field.isOptional, field.valueType) {
-                case (true, _): body(field, .unknown)
-                // Counts a `Player` holds as 0, a name as empty; a player has a position, always.
-                case (false, .integer): body(field, .integer(0))
-                case (false, .text): body(field, .text(UnsafeBufferPointer(start: nil, count: 0)))
-                case (false, .position), (false, .date): throw corrupt("no \(field.name)")
-                }
+            if field.valueType == .integer {
+                let isUnknown = field.isOptional && statement.isNull(at: column)
+                body(field, isUnknown ? .unknown : .integer(statement.int64(at: column)))
                 continue
             }
-            switch field.valueType {
-            case .integer: body(field, .integer(statement.int64(at: column)))
-            case .text:
-                statement.withText(at: column) { bytes in
-                    if Self.isWellFormedUTF8(bytes) { return body(field, .text(bytes)) }
+            try statement.withTextOrNull(at: column) { (text) throws(DatabaseError) in
+                guard let bytes = text else {
+                    switch (field.isOptional, field.valueType) {
+                    case (true, _): return body(field, .unknown)
+                    // A name a `Player` holds as empty; a player has a position, always.
+                    case (false, .text): return body(field, .text(UnsafeBufferPointer(start: nil, count: 0)))
+                    case (false, _): throw corrupt("no \(field.name)")
+                    }
+                }
+                switch field.valueType {
+                case .integer, .text:
+                    if UTF8Text.isWellFormed(bytes) { return body(field, .text(bytes)) }
                     var repaired = String(decoding: bytes, as: UTF8.self)
                     repaired.withUTF8 { body(field, .text($0)) }
+                // Positions and dates are read from the row's bytes: a String is made of them only for an error.
+                case .position:
+                    guard let position = Position(code: bytes) else {
+                        throw corrupt("unknown \(field.name) '\(String(decoding: bytes, as: UTF8.self))'")
+                    }
+                    body(field, .position(position))
+                case .date:
+                    guard let date = CalendarDate(iso: bytes) else {
+                        throw corrupt("invalid \(field.name) '\(String(decoding: bytes, as: UTF8.self))'")
+                    }
+                    body(field, .date(date))
                 }
-            // Positions and dates are read from the row's bytes: a String is made of them only for an error.
-            case .position:
-                guard let position = statement.withText(at: column, Position.init(code:)) else {
-                    throw corrupt("unknown \(field.name) '\(statement.text(at: column))'")
-                }
-                body(field, .position(position))
-            case .date:
-                guard let date = statement.withText(at: column, CalendarDate.init(iso:)) else {
-                    throw corrupt("invalid \(field.name) '\(statement.text(at: column))'")
-                }
-                body(field, .date(date))
             }
         }
     }
 
     private func corrupt(_ problem: String) -> DatabaseError {
         DatabaseError(code: SQLITE_CORRUPT, message: problem + " in players", sql: statement.sql)
-    }
-
-    /// Whether `bytes` are well-formed UTF-8: ASCII eight bytes at a time (most text is), the rest scalar by scalar
-    /// through the standard library's own decoder, which refuses what `String(decoding:)` repairs.
-    static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        while index + 8 <= bytes.count,
-            UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-        {
-            index += 8
-        }
-        while index < bytes.count, bytes[index] < 0x80 { index += 1 }
-        guard index < bytes.count else { return true }
-        var parser = Unicode.UTF8.ForwardParser()
-        var rest = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
-        while true {
-            switch parser.parseScalar(from: &rest) {
-            case .valid: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
     }
 }

@@ -146,6 +146,17 @@ final class Statement {
         return try body(UnsafeBufferPointer(start: count == 0 ? nil : start, count: count))
     }
 
+    /// Calls `body` with the UTF-8 bytes of the text in `column` as `withText` does, or with nil when the value is
+    /// NULL: one call into SQLite fewer than asking for the type first.
+    func withTextOrNull<T, Failure>(
+        at column: Int32, _ body: (UnsafeBufferPointer<UInt8>?) throws(Failure) -> T
+    ) throws(Failure) -> T {
+        // SQLite answers NULL text with a null pointer and any other value, empty text too, with a pointer.
+        guard let start = sqlite3_column_text(handle, column) else { return try body(nil) }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeBufferPointer(start: count == 0 ? nil : start, count: count))
+    }
+
     func optionalText(at column: Int32) -> String? {
         isNull(at: column) ? nil : text(at: column)
     }

@@ -10,7 +10,11 @@ public enum QueryLink {
         for case let (name, value?) in replacing { kept.append(HTTPQueryItem(name: name, value: value)) }
         guard !kept.isEmpty else { return path }
         // Written as bytes and made a String once: every page links to the next, on every request.
-        var out = Array(path.utf8)
+        // Room for the whole link at once (a reservation per piece would reallocate for each: reserveCapacity
+        // does not grow geometrically).
+        var out: [UInt8] = []
+        out.reserveCapacity(kept.reduce(path.utf8.count) { $0 + 2 + 3 * ($1.name.utf8.count + $1.value.utf8.count) })
+        out += path.utf8
         for (index, item) in kept.enumerated() {
             out.append(UInt8(ascii: index == 0 ? "?" : "&"))
             append(item.name, to: &out)
@@ -23,7 +27,6 @@ public enum QueryLink {
     /// Appends `text` with every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) written `%XX`; a space is
     /// `%20`.
     private static func append(_ text: String, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + text.utf8.count)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
