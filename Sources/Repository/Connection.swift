@@ -90,9 +90,14 @@ final class Connection {
                 code: SQLITE_INTERRUPT, message: "stopped after its time limit of \(limit) s", sql: sql,
                 exceededTimeLimit: true)
         }
-        let systemError =
-            code & 0xFF == SQLITE_IOERR || code & 0xFF == SQLITE_FULL || code & 0xFF == SQLITE_CANTOPEN
-            ? sqlite3_system_errno(handle) : 0
+        var systemError: Int32 = 0
+        if code & 0xFF == SQLITE_IOERR || code & 0xFF == SQLITE_FULL || code & 0xFF == SQLITE_CANTOPEN {
+            systemError = sqlite3_system_errno(handle)
+            // SQLite records errno for an error raised while a statement runs, not for one raised as COMMIT writes
+            // the log (a small import's only writes): then the failed write's errno is still this thread's, nothing
+            // having failed since. Only the errnos of a write that could not be made are taken from it.
+            if systemError == 0, [ENOSPC, EFBIG, EDQUOT].contains(errno) { systemError = errno }
+        }
         return DatabaseError(code: code, message: message, sql: sql, systemError: systemError)
     }
 
