@@ -1,7 +1,8 @@
 import RosterModel
-import RosterService
 import TestSupport
 import Testing
+
+@testable import RosterService
 
 @Suite struct ImportTests {
     let folder: TemporaryDirectory
