@@ -214,6 +214,7 @@ public struct CSVReader: RecordReader {
             quoted = true
             cursor.pos &+= 1
         }
+        // A local, since the scan's closure may not read `self` while the scan changes `cursor`.
         let delimiter = delimiter
         while true {
             // Plain text, in one tight loop; what stops it is handled below.
