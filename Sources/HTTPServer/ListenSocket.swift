@@ -16,22 +16,16 @@ struct ListenSocket {
         var ipv4 = in_addr()
         var ipv6 = in6_addr()
         if inet_pton(AF_INET, address, &ipv4) == 1 {
-            withUnsafeMutableBytes(of: &storage) { raw in
-                let socketAddress = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)
-                socketAddress.pointee.sin_family = sa_family_t(AF_INET)
-                socketAddress.pointee.sin_port = port.bigEndian
-                socketAddress.pointee.sin_addr = ipv4
-            }
-            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let socketAddress = sockaddr_in(
+                sin_family: sa_family_t(AF_INET), sin_port: port.bigEndian, sin_addr: ipv4,
+                sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+            length = Self.store(socketAddress, in: &storage)
             isIPv6 = false
         } else if inet_pton(AF_INET6, address, &ipv6) == 1 {
-            withUnsafeMutableBytes(of: &storage) { raw in
-                let socketAddress = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)
-                socketAddress.pointee.sin6_family = sa_family_t(AF_INET6)
-                socketAddress.pointee.sin6_port = port.bigEndian
-                socketAddress.pointee.sin6_addr = ipv6
-            }
-            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            let socketAddress = sockaddr_in6(
+                sin6_family: sa_family_t(AF_INET6), sin6_port: port.bigEndian, sin6_flowinfo: 0, sin6_addr: ipv6,
+                sin6_scope_id: 0)
+            length = Self.store(socketAddress, in: &storage)
             isIPv6 = true
         } else {
             throw .invalidAddress(address)
@@ -74,6 +68,12 @@ struct ListenSocket {
                     ? raw.load(as: sockaddr_in6.self).sin6_port
                     : raw.load(as: sockaddr_in.self).sin_port)
         }
+    }
+
+    /// Writes `address`, a `sockaddr_in` or a `sockaddr_in6`, at the start of `storage`; returns its length.
+    private static func store<Address>(_ address: Address, in storage: inout sockaddr_storage) -> socklen_t {
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: Address.self) }
+        return socklen_t(MemoryLayout<Address>.size)
     }
 
     /// `address:port`, with the address in brackets when it is IPv6.

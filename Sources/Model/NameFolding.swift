@@ -5,18 +5,7 @@
 public enum NameFolding {
     public static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text.utf8) }
-        var folded = ""
-        folded.reserveCapacity(text.utf8.count)
-        var spacePending = false
-        for scalar in text.unicodeScalars {
-            if WhiteSpace.contains(scalar) {
-                spacePending = !folded.isEmpty
-                continue
-            }
-            if spacePending {
-                folded.append(" ")
-                spacePending = false
-            }
+        return WhiteSpace.collapsing(text) { scalar, folded in
             let value = scalar.value
             if value < 0x80 {
                 let lower = (0x41...0x5A).contains(value) ? value + 0x20 : value
@@ -27,7 +16,6 @@ public enum NameFolding {
                 folded += scalar.properties.lowercaseMapping
             }
         }
-        return folded
     }
 
     /// The folded words of `text`, as the name search index splits them: letters and digits, with everything else

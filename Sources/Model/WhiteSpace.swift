@@ -16,4 +16,25 @@ public enum WhiteSpace {
         if value < 0x85 { return false }
         return ranges.contains { $0.contains(value) }
     }
+
+    /// `text` trimmed, with each run of white space inside it made one space; `append` adds each other scalar, as
+    /// it is or changed. A space goes only between scalars that added something.
+    @inline(__always)
+    public static func collapsing(_ text: String, _ append: (Unicode.Scalar, inout String) -> Void) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var spacePending = false
+        for scalar in text.unicodeScalars {
+            if contains(scalar) {
+                spacePending = !result.isEmpty
+                continue
+            }
+            if spacePending {
+                result.append(" ")
+                spacePending = false
+            }
+            append(scalar, &result)
+        }
+        return result
+    }
 }

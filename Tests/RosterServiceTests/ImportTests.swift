@@ -1,8 +1,9 @@
 import RosterModel
 import RosterQuery
-import RosterService
 import TestSupport
 import Testing
+
+@testable import RosterService
 
 @Suite struct ImportTests {
     let folder: TemporaryDirectory

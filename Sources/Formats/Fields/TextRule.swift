@@ -43,20 +43,7 @@ public enum TextRule {
 
     /// `text` trimmed, with each run of white space inside it made one space.
     public static func collapsingWhiteSpace(_ text: String) -> String {
-        var result = ""
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if WhiteSpace.contains(scalar) {
-                pendingSpace = !result.isEmpty
-                continue
-            }
-            if pendingSpace {
-                result.unicodeScalars.append(" ")
-                pendingSpace = false
-            }
-            result.unicodeScalars.append(scalar)
-        }
-        return result
+        WhiteSpace.collapsing(text) { $1.unicodeScalars.append($0) }
     }
 
     /// The first forbidden character of `text`, found by bytes first: C1 controls are encoded C2 80 – C2 9F and the

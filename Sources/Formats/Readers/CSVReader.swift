@@ -26,7 +26,7 @@ public struct CSVReader: RecordReader {
     private var finished = false
     private var recordCount = 0
     /// The text of a cell that holds quotes or was cut by a refill.
-    private var scratch: [UInt8] = []
+    private var pieces = TextPieces()
     /// The first problem of the row being read, reported once the row is read.
     private var rowProblem: ReadError?
     /// Where the last row read ended, before its line break.
@@ -207,8 +207,6 @@ public struct CSVReader: RecordReader {
     private mutating func readCell(storing: Bool) throws(ReadError)
         -> (text: String?, byteCount: Int, end: CellEnd)
     {
-        var keeping = storing
-        var byteCount = 0
         var spilled = false
         var quoted = false
         let quoteLocation = cursor.location
@@ -216,33 +214,20 @@ public struct CSVReader: RecordReader {
             quoted = true
             cursor.pos &+= 1
         }
+        // A local, since the scan's closure may not read `self` while the scan changes `cursor`.
+        let delimiter = delimiter
         while true {
+            // Plain text, in one tight loop; what stops it is handled below.
+            let run = cursor.scanText { byte in
+                byte == .quote || byte == .lineFeed || (!quoted && (byte == delimiter || byte == .carriageReturn))
+            }
             let base = cursor.base
             let end = cursor.end
-            let runStart = cursor.pos
-            var index = runStart
-            var continuationBytes = cursor.continuationBytes
-            // Plain text, in one tight loop; what stops it is handled below.
-            while index < end {
-                let byte = base[index]
-                if byte < 0x80 {
-                    if byte == .quote || byte == .lineFeed { break }
-                    if !quoted && (byte == delimiter || byte == .carriageReturn) { break }
-                    index &+= 1
-                    continue
-                }
-                let length = InputCursor.sequenceLength(base, index, end)
-                guard length > 0 else { break }
-                continuationBytes &+= length &- 1
-                index &+= length
-            }
-            cursor.pos = index
-            cursor.continuationBytes = continuationBytes
-            let run = UnsafeBufferPointer(start: base + runStart, count: index &- runStart)
+            let index = cursor.pos
             // The common case: an unquoted cell ended by a comma or LF, all in the buffer.
             if !spilled && !quoted && index < end && (base[index] == delimiter || base[index] == .lineFeed) {
                 let text =
-                    keeping && run.count <= RawValue.maximumStringBytes
+                    storing && run.count <= RawValue.maximumStringBytes
                     ? String(decoding: run, as: UTF8.self) : nil
                 return (text, run.count, finishCell(at: index))
             }
@@ -251,17 +236,16 @@ public struct CSVReader: RecordReader {
                 && (base[index &+ 1] == delimiter || base[index &+ 1] == .lineFeed)
             {
                 let text =
-                    keeping && run.count <= RawValue.maximumStringBytes
+                    storing && run.count <= RawValue.maximumStringBytes
                     ? String(decoding: run, as: UTF8.self) : nil
                 return (text, run.count, finishCell(at: index &+ 1))
             }
             if !spilled {
-                // Cleared only now: most cells never get here.
-                scratch.removeAll(keepingCapacity: true)
+                // Started only now: most cells never get here.
+                pieces.start(keeping: storing)
                 spilled = true
             }
-            byteCount &+= run.count
-            if keeping { keeping = scratch.keep(run, total: byteCount) }
+            pieces.append(run)
             guard index < end else {
                 if try cursor.refill() { continue }
                 if quoted {
@@ -270,52 +254,46 @@ public struct CSVReader: RecordReader {
                         location: quoteLocation, recordNumber: cursor.record, isRecoverable: false)
                 }
                 rowEnd = cursor.location
-                return (keeping ? String(decoding: scratch, as: UTF8.self) : nil, byteCount, .inputEnd)
+                return (pieces.text, pieces.byteCount, .inputEnd)
             }
             let byte = base[index]
             if !quoted && (byte == delimiter || byte == .lineFeed) {
-                return (keeping ? String(decoding: scratch, as: UTF8.self) : nil, byteCount, finishCell(at: index))
+                return (pieces.text, pieces.byteCount, finishCell(at: index))
             }
             if byte >= 0x80 {
                 do throws(ReadError) {
-                    let sequence = try cursor.takeSequence()
-                    byteCount &+= sequence.count
-                    if keeping { keeping = scratch.keep(sequence, total: byteCount) }
+                    pieces.append(try cursor.takeSequence())
                 } catch {
                     guard error.kind == .malformed else { throw error }
                     noteProblem(error.message, at: error.location)
-                    keeping = false
+                    pieces.drop()
                     cursor.pos &+= 1
                 }
             } else if byte == .lineFeed {
                 // Only in a quoted cell: a line break that is text.
                 cursor.lineFeed(at: index)
                 cursor.pos &+= 1
-                byteCount &+= 1
-                if keeping { keeping = scratch.keep(.lineFeed, total: byteCount) }
+                pieces.append(.lineFeed)
             } else if byte == .carriageReturn {
                 // Only outside quotes: a line break if LF follows, else text.
                 if try cursor.ensure(2), cursor.base[cursor.pos &+ 1] == .lineFeed {
                     rowEnd = cursor.location
                     cursor.lineFeed(at: cursor.pos &+ 1)
                     cursor.pos &+= 2
-                    return (keeping ? String(decoding: scratch, as: UTF8.self) : nil, byteCount, .lineEnd)
+                    return (pieces.text, pieces.byteCount, .lineEnd)
                 }
-                byteCount &+= 1
-                if keeping { keeping = scratch.keep(.carriageReturn, total: byteCount) }
+                pieces.append(.carriageReturn)
                 cursor.pos &+= 1
             } else if !quoted {
                 noteProblem(
                     "unexpected '\"' in an unquoted field; a field that holds quotes must be enclosed in "
                         + "quotes, and its quotes doubled", at: cursor.location)
-                byteCount &+= 1
-                if keeping { keeping = scratch.keep(.quote, total: byteCount) }
+                pieces.append(.quote)
                 cursor.pos &+= 1
             } else {
                 // A quote in a quoted cell: a doubled quote, or the closing one.
                 if try cursor.ensure(2), cursor.base[cursor.pos &+ 1] == .quote {
-                    byteCount &+= 1
-                    if keeping { keeping = scratch.keep(.quote, total: byteCount) }
+                    pieces.append(.quote)
                     cursor.pos &+= 2
                     continue
                 }
@@ -323,7 +301,7 @@ public struct CSVReader: RecordReader {
                 quoted = false
                 guard try cursor.ensure(2) || cursor.pos < cursor.end else {
                     rowEnd = cursor.location
-                    return (keeping ? String(decoding: scratch, as: UTF8.self) : nil, byteCount, .inputEnd)
+                    return (pieces.text, pieces.byteCount, .inputEnd)
                 }
                 let next = cursor.base[cursor.pos]
                 let endsLine =

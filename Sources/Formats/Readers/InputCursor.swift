@@ -139,6 +139,33 @@ struct InputCursor {
             && base[index &+ 3] & 0xC0 == 0x80 ? 4 : 0
     }
 
+    /// Moves `pos` over plain text: the ASCII bytes `stops` lets through and the valid UTF-8 sequences whole in the
+    /// buffer. Stops at a byte `stops` picks, at an invalid or cut sequence, or at `end`; returns the bytes passed.
+    /// The hot loop of every reader's strings and cells, inlined so that `stops` compiles into it.
+    @inline(__always)
+    mutating func scanText(stoppingAt stops: (UInt8) -> Bool) -> UnsafeBufferPointer<UInt8> {
+        let base = base
+        let end = end
+        let runStart = pos
+        var index = runStart
+        var continuationBytes = continuationBytes
+        while index < end {
+            let byte = base[index]
+            if byte < 0x80 {
+                if stops(byte) { break }
+                index &+= 1
+                continue
+            }
+            let length = InputCursor.sequenceLength(base, index, end)
+            guard length > 0 else { break }
+            continuationBytes &+= length &- 1
+            index &+= length
+        }
+        pos = index
+        self.continuationBytes = continuationBytes
+        return UnsafeBufferPointer(start: base + runStart, count: index &- runStart)
+    }
+
     /// Whether `second` may follow `lead` (0xE0...0xF4): the ranges that exclude overlong encodings, surrogates and
     /// code points above U+10FFFF.
     @inline(__always)

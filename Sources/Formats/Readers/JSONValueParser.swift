@@ -15,7 +15,7 @@ struct JSONValueParser {
     /// the record.
     var recordProblem: ReadError?
     /// The text of a string or number that holds escapes or was cut by a refill.
-    private var scratch: [UInt8] = []
+    private var pieces = TextPieces()
     /// The closing brackets of the arrays and objects being skipped, innermost last.
     private var closers: [UInt8] = []
     /// The previous record's field names by position: most records of a file repeat them, and comparing bytes
@@ -29,7 +29,6 @@ struct JSONValueParser {
     init(source: ByteSource, allowsLineFeeds: Bool) {
         cursor = InputCursor(source: source)
         self.allowsLineFeeds = allowsLineFeeds
-        scratch.reserveCapacity(256)
     }
 
     // MARK: - Records
@@ -335,46 +334,23 @@ struct JSONValueParser {
         let quoteLocation = cursor.location
         cursor.pos &+= 1
         var spilled = false
-        var keeping = storing
-        var byteCount = 0
         while true {
             // The common case, plain text up to the closing quote, in one tight loop.
+            let run = cursor.scanText { $0 < .space || $0 == .quote || $0 == .backslash }
             let base = cursor.base
             let end = cursor.end
-            let runStart = cursor.pos
-            var index = runStart
-            var continuationBytes = cursor.continuationBytes
-            while index < end {
-                let byte = base[index]
-                if byte >= .space && byte != .quote && byte != .backslash {
-                    if byte < 0x80 {
-                        index &+= 1
-                        continue
-                    }
-                    let length = InputCursor.sequenceLength(base, index, end)
-                    if length > 0 {
-                        continuationBytes &+= length &- 1
-                        index &+= length
-                        continue
-                    }
-                }
-                break
-            }
-            cursor.pos = index
-            cursor.continuationBytes = continuationBytes
-            let run = UnsafeBufferPointer(start: base + runStart, count: index &- runStart)
+            let index = cursor.pos
             if index < end && base[index] == .quote && !spilled {
                 cursor.pos = index &+ 1
-                guard keeping && run.count <= RawValue.maximumStringBytes else { return (nil, run.count) }
+                guard storing && run.count <= RawValue.maximumStringBytes else { return (nil, run.count) }
                 return (String(decoding: run, as: UTF8.self), run.count)
             }
             if !spilled {
-                // Cleared only now: most strings never get here.
-                scratch.removeAll(keepingCapacity: true)
+                // Started only now: most strings never get here.
+                pieces.start(keeping: storing)
                 spilled = true
             }
-            byteCount &+= run.count
-            if keeping { keeping = scratch.keep(run, total: byteCount) }
+            pieces.append(run)
             guard index < end else {
                 guard try cursor.refill() else { throw cursor.error("unterminated string", at: quoteLocation) }
                 continue
@@ -382,23 +358,15 @@ struct JSONValueParser {
             let byte = base[index]
             if byte == .quote {
                 cursor.pos = index &+ 1
-                return (keeping ? String(decoding: scratch, as: UTF8.self) : nil, byteCount)
+                return (pieces.text, pieces.byteCount)
             } else if byte == .backslash {
-                let scalar = try readEscape(stringAt: quoteLocation)
-                byteCount &+= UTF8.width(scalar)
-                if keeping && byteCount <= RawValue.maximumStringBytes {
-                    UTF8.encode(scalar) { scratch.append($0) }
-                } else {
-                    keeping = false
-                }
+                pieces.append(try readEscape(stringAt: quoteLocation))
             } else if byte < .space {
                 let control = InputCursor.quoted(Unicode.Scalar(byte))
                 throw cursor.error("unescaped control character \(control) in a string", at: index)
             } else {
                 // A UTF-8 sequence cut by the buffer's end, or an invalid one.
-                let sequence = try cursor.takeSequence()
-                byteCount &+= sequence.count
-                if keeping { keeping = scratch.keep(sequence, total: byteCount) }
+                pieces.append(try cursor.takeSequence())
             }
         }
     }
@@ -514,7 +482,6 @@ struct JSONValueParser {
         let startLocation = cursor.location
         var state = NumberState.start
         var spilled = false
-        var length = 0
         while true {
             let base = cursor.base
             let end = cursor.end
@@ -564,16 +531,15 @@ struct JSONValueParser {
             }
             cursor.pos = index
             let run = UnsafeBufferPointer(start: base + runStart, count: index &- runStart)
-            length &+= run.count
             // The number's text is kept for the error messages too, which quote it.
-            if spilled && length <= RawValue.maximumStringBytes { scratch.append(contentsOf: run) }
+            if spilled { pieces.append(run) }
             let atEnd: Bool
             if index < end {
                 atEnd = false
             } else {
                 if !spilled {
-                    scratch.removeAll(keepingCapacity: true)
-                    scratch.append(contentsOf: run)
+                    pieces.start(keeping: true)
+                    pieces.append(run)
                 }
                 spilled = true
                 if try cursor.refill() { continue }
@@ -582,22 +548,22 @@ struct JSONValueParser {
             // The number stops here: at a byte that cannot continue it, or at the end of the input.
             guard state.isComplete && (atEnd || state != .zero || cursor.base[cursor.pos] &- .zero >= 10) else {
                 if !spilled {
-                    scratch.removeAll(keepingCapacity: true)
-                    scratch.append(contentsOf: run)
+                    pieces.start(keeping: true)
+                    pieces.append(run)
                 }
                 throw try numberError(state, startLocation: startLocation)
             }
             guard storing else { return "" }
-            guard length <= RawValue.maximumStringBytes else { return nil }
-            return spilled ? String(decoding: scratch, as: UTF8.self) : String(decoding: run, as: UTF8.self)
+            if spilled { return pieces.text }
+            return run.count <= RawValue.maximumStringBytes ? String(decoding: run, as: UTF8.self) : nil
         }
     }
 
-    /// The error for a number whose grammar fails at `pos`, in `state`; `scratch` holds the number's text so far.
+    /// The error for a number whose grammar fails at `pos`, in `state`; `pieces` holds the number's text so far.
     private mutating func numberError(_ state: NumberState, startLocation: SourceLocation) throws(ReadError)
         -> ReadError
     {
-        let text = String(decoding: scratch.prefix(40), as: UTF8.self)
+        let text = pieces.prefix(40)
         switch state {
         case .zero:
             // Quote the digits that follow the zero, as the reader wrote them, reading on past the buffer's end so

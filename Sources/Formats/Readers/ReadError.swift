@@ -10,7 +10,7 @@ public struct ReadError: Error, Hashable, Sendable {
         case stopped
     }
 
-    public var kind: Kind
+    public var kind = Kind.malformed
     public var message: String
     public var location: SourceLocation
     /// The record the error belongs to, when one had begun.
@@ -18,15 +18,4 @@ public struct ReadError: Error, Hashable, Sendable {
     /// Reading can go on with the next record (an NDJSON line, a CSV row of the wrong width); otherwise the rest
     /// of the file cannot be trusted and the reader returns nil from then on.
     public var isRecoverable: Bool
-
-    public init(
-        kind: Kind = .malformed, message: String, location: SourceLocation, recordNumber: Int?,
-        isRecoverable: Bool
-    ) {
-        self.kind = kind
-        self.message = message
-        self.location = location
-        self.recordNumber = recordNumber
-        self.isRecoverable = isRecoverable
-    }
 }

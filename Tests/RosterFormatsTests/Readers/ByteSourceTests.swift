@@ -1,6 +1,7 @@
 import Foundation
-import RosterFormats
 import Testing
+
+@testable import RosterFormats
 
 /// Runs `body` on the read end of a pipe into which another thread writes `bytes`, `chunk` bytes at a time, so
 /// that reads return short counts as they do on real pipes and terminals.

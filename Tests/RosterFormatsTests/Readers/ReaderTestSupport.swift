@@ -1,5 +1,6 @@
-import RosterFormats
 import Testing
+
+@testable import RosterFormats
 
 /// What one call of `next()` gave: a record, or an error.
 enum ReadOutcome: Hashable, CustomStringConvertible {
