@@ -8,11 +8,13 @@ import RosterService
 /// right stream and a documented exit code. Nothing here traps on user input.
 public enum CommandLineInterface {
     /// The declared commands, each with how it runs (a test checks that every one has a `run`).
-    static var commands: [any Command.Type] {
-        CommandLineSpec.commands.map { declared in
-            guard let command = declared as? any Command.Type else { fatalError("\(declared) does not run") }
-            return command
-        }
+    static var commands: [any Command.Type] { CommandLineSpec.commands.map(runnable) }
+
+    /// The declared command as it runs. A run looks up only the command it was given: each lookup of a conformance
+    /// at run time searches the program's whole table of them.
+    static func runnable(_ declared: any DeclaredCommand.Type) -> any Command.Type {
+        guard let command = declared as? any Command.Type else { fatalError("\(declared) does not run") }
+        return command
     }
 
     /// Runs the program on real standard streams and returns its exit code. `arguments` come from the C `argv`
@@ -85,7 +87,8 @@ public enum CommandLineInterface {
         arguments: [String], environment: [String: String], undecodableVariables: Set<String> = [],
         output: TextOutput, errors: TextOutput, terminal: Terminal, input: Int32
     ) -> ExitStatus {
-        let parser = ArgumentParser(commands: commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions)
+        let declared = CommandLineSpec.commands
+        let parser = ArgumentParser(commands: declared, globalOptions: CommandLineSpec.globalOptions)
         let help = HelpGenerator(width: terminal.helpWidth)
         var commandSpec: CommandSpec?
         do {
@@ -102,13 +105,13 @@ public enum CommandLineInterface {
             let invocation = try parser.parse(argv)
             commandSpec = invocation.command
             let parsed = invocation.arguments
-            guard let command = commands.first(where: { $0.spec.name == invocation.command?.name }) else {
+            guard let command = declared.first(where: { $0.name == invocation.command?.name }) else {
                 if parsed.isSet(CommandLineSpec.version) {
                     try output.write(CommandLineSpec.versionText + "\n")
                 } else if invocation.wantsHelp {
                     try output.write(
                         help.renderRoot(
-                            commands: commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions))
+                            commands: declared.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions))
                 } else {
                     throw UsageError.missingCommand
                 }
@@ -130,7 +133,7 @@ public enum CommandLineInterface {
                 databasePath: databasePath ?? variable ?? "roster.db",
                 busyTimeout: try parsed.value(CommandLineSpec.busyTimeout) ?? 5,
                 output: output, errors: errors, terminal: terminal, input: input)
-            let status = try command.init(parsed).run(context)
+            let status = try runnable(command).init(parsed).run(context)
             try output.flush()
             return status
         } catch let error as UsageError {

@@ -15,6 +15,21 @@ import Testing
         }
     }
 
+    /// The command is found past global options alone without any command's declaration, and past a command's own
+    /// option (whose value must be skipped) with every declaration: both ways find the same command.
+    @Test func theCommandIsFoundPastOptionsOfEitherKind() throws {
+        let lazy = ArgumentParser(commands: CommandLineSpec.commands, globalOptions: CommandLineSpec.globalOptions)
+        for argv in [
+            ["--db", "x.db", "show", "5"], ["--format", "json", "show", "5"], ["--format", "query", "show", "5"],
+            ["--as-of=2026-01-01", "show", "5"], ["--busy-timeout", "3", "--format", "json", "show", "5"],
+        ] {
+            #expect(try lazy.findCommand(in: argv)?.name == "show", "\(argv)")
+            #expect(try parser.findCommand(in: argv)?.name == "show", "\(argv)")
+        }
+        #expect(try lazy.findCommand(in: ["--db", "x.db"]) == nil)
+        #expect(throws: UsageError.self) { try lazy.findCommand(in: ["--db", "x.db", "shwo"]) }
+    }
+
     @Test func valuesMayLookLikeAnythingButAnOption() throws {
         let invocation = try parser.parse(["query", "--name", "-", "--min-goals=-3", "--nationality", "Côte d'Ivoire"])
         #expect(invocation.arguments.texts(FilterOptions.spec(.name)) == ["-"])

@@ -6,8 +6,9 @@ public struct AddCommand: DeclaredCommand {
     public static let allowDuplicate = Flag(
         "allow-duplicate", help: "Add the player even when one with the same name and birth date is there.")
 
+    public static let name = "add"
     public static let spec = CommandSpec(
-        name: "add",
+        name: name,
         abstract: "Add one player.",
         discussion: "The values follow the import's rules and messages. A player with the same name (ignoring case "
             + "and accents) and birth date as one in the roster is refused, naming its id, unless --allow-duplicate. "

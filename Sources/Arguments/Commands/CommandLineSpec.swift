@@ -10,7 +10,7 @@ public enum CommandLineSpec {
             AddCommand.self, EditCommand.self, RemoveCommand.self, ExportCommand.self, ServeCommand.self,
         ]
     }
-    public static var commandNames: [String] { commands.map { $0.spec.name } }
+    public static var commandNames: [String] { commands.map { $0.name } }
 
     public static let database = Option.text(
         "db", "path", help: "The roster database (default: $ROSTERDB_DB, else roster.db in this folder).")

@@ -1,6 +1,9 @@
 /// A subcommand as the command line declares it: its options, and how it reads them into typed values. Running it
 /// belongs to the front end (`Command` in RosterCLI), so that parsing builds, and is fuzzed, without the roster.
 public protocol DeclaredCommand {
+    /// The name that runs it, known without building its declaration: a command line builds only the declaration
+    /// of the command it names.
+    static var name: String { get }
     static var spec: CommandSpec { get }
     /// Reads and checks the options; a bad value is a `UsageError`.
     init(_ arguments: ParsedArguments) throws

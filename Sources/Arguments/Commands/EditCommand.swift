@@ -23,8 +23,9 @@ public struct EditCommand: DeclaredCommand {
     }
     public static let fields = PlayerField.allCases.filter { $0 != .id }
 
+    public static let name = "edit"
     public static let spec = CommandSpec(
-        name: "edit",
+        name: name,
         abstract: "Change one player.",
         discussion: "The values follow the import's rules and messages. Prints each changed field before and after.",
         arguments: [SharedOptions.player],

@@ -10,8 +10,9 @@ public struct ExportCommand: DeclaredCommand {
         help: "Write to this file instead of standard output ('-': standard output); never to the roster or its "
             + "-wal, -shm and -journal files.")
 
+    public static let name = "export"
     public static let spec = CommandSpec(
-        name: "export",
+        name: name,
         abstract: "Export the whole roster as JSON, NDJSON or CSV.",
         discussion: "Rows come in id order with the canonical import fields, so importing the output into an empty "
             + "roster reproduces this one exactly, ids included; the filters export part of the roster. With "

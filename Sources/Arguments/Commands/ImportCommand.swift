@@ -4,8 +4,9 @@ import RosterQuery
 
 /// `rosterdb import FILE...`: loads players from JSON, NDJSON or CSV in one all-or-nothing transaction.
 public struct ImportCommand: DeclaredCommand {
+    public static let name = "import"
     public static let spec = CommandSpec(
-        name: "import",
+        name: name,
         abstract: "Import players from JSON, NDJSON or CSV files.",
         discussion: "All files are imported in one transaction: if any record is invalid, nothing is written and "
             + "every problem is listed (exit 65). A record with an id updates that player or is added with that id; "

@@ -1,7 +1,8 @@
 /// `rosterdb init [--sample]`: creates or migrates the roster, and can load the sample roster.
 public struct InitCommand: DeclaredCommand {
+    public static let name = "init"
     public static let spec = CommandSpec(
-        name: "init",
+        name: name,
         abstract: "Create the roster database, or migrate it to this version's schema.",
         discussion: "With --sample, the sample roster (seed.sql) is loaded when the roster is empty; "
             + "running it again adds nothing.",

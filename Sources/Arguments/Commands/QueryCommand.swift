@@ -8,8 +8,9 @@ public struct QueryCommand: DeclaredCommand {
     /// The list parameters this command reads, in the order its help lists them.
     public static let parameters = QueryParameter.filters + [.sort, .page, .perPage]
 
+    public static let name = "query"
     public static let spec = CommandSpec(
-        name: "query",
+        name: name,
         abstract: "List players: filtered, sorted and paged.",
         discussion: "Filters combine with AND; a filter given several times matches any of its values. Ties in any "
             + "order end on the player id, so pages are stable.",

@@ -4,8 +4,9 @@ import RosterModel
 public struct RemoveCommand: DeclaredCommand {
     public static let dryRun = Flag("dry-run", help: "List the players that would be removed; remove nothing.")
 
+    public static let name = "remove"
     public static let spec = CommandSpec(
-        name: "remove",
+        name: name,
         abstract: "Remove players.",
         discussion: "Each player is named by id, or by name as show takes it. All are removed in one transaction: a "
             + "name that matches no player, or several, removes nothing (exit 1).",

@@ -16,8 +16,9 @@ public struct ServeCommand: DeclaredCommand {
         "time-limit", "seconds", in: 0.001...3_600, expecting: "a number of seconds from 0.001 to 3600",
         help: "How long one request may read before it is answered 503 (default: 5).")
 
+    public static let name = "serve"
     public static let spec = CommandSpec(
-        name: "serve",
+        name: name,
         abstract: "Serve the roster over HTTP: a JSON API and a web page, read-only.",
         discussion: "GET /api/players (the filters, sort and paging of query; format=ndjson|csv streams every match), "
             + "/api/players/ID, /api/stats (the filters, by, top), /api/health; the web page at /. Each request reads "

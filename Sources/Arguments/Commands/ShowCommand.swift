@@ -3,8 +3,9 @@ import RosterModel
 /// `rosterdb show ID|NAME`: the detail view of one player.
 public struct ShowCommand: DeclaredCommand {
 
+    public static let name = "show"
     public static let spec = CommandSpec(
-        name: "show",
+        name: name,
         abstract: "Show one player in detail.",
         discussion: "A name that several players share lists them with their ids (exit 1).",
         arguments: [SharedOptions.player],

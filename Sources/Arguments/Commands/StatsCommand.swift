@@ -13,8 +13,9 @@ public struct StatsCommand: DeclaredCommand {
     public static let format = Option.choice(
         "format", of: StatsFormat.self, help: "The output format (default: table).")
 
+    public static let name = "stats"
     public static let spec = CommandSpec(
-        name: "stats",
+        name: name,
         abstract: "Count players: per position, line, nationality, club or age band, or at a glance.",
         discussion: "Over the players that match the filters: the total, and per group the players, goals, assists, "
             + "goal contributions and average age. Without --by, a summary: counts per line and position, the top "

@@ -12,12 +12,22 @@ public struct Invocation {
 /// Parses argv the way swift-argument-parser does: `--opt value`, `--opt=value`, `-h`, and `--` ending the options.
 /// Global options are accepted before or after the command name.
 public struct ArgumentParser {
-    public let commands: [CommandSpec]
+    public let commandNames: [String]
     public let globalOptions: [OptionSpec]
+    /// The declaration of the command of a name in `commandNames`, built when asked for: a line that names one
+    /// command builds that one's alone (building them all took a tenth of a short command's run).
+    private let declaration: (String) -> CommandSpec?
 
     public init(commands: [CommandSpec], globalOptions: [OptionSpec]) {
-        self.commands = commands
+        commandNames = commands.map(\.name)
         self.globalOptions = globalOptions
+        declaration = { name in commands.first { $0.name == name } }
+    }
+
+    public init(commands: [any DeclaredCommand.Type], globalOptions: [OptionSpec]) {
+        commandNames = commands.map { $0.name }
+        self.globalOptions = globalOptions
+        declaration = { name in commands.first { $0.name == name }?.spec }
     }
 
     public func parse(_ argv: [String]) throws -> Invocation {
@@ -77,24 +87,37 @@ public struct ArgumentParser {
 
     /// The command: the first token that is neither an option nor an option's value.
     public func findCommand(in argv: [String]) throws -> CommandSpec? {
-        let everyOption = globalOptions + commands.flatMap(\.options)
+        // Before the command's name, which options take a value: the global ones, on almost every line; only an
+        // option of a command's own there needs every command's declaration.
+        var (token, passedOther) = firstOperand(in: argv, options: globalOptions, stoppingAtOthers: true)
+        if passedOther {
+            let everyOption = globalOptions + commandNames.compactMap(declaration).flatMap(\.options)
+            token = firstOperand(in: argv, options: everyOption, stoppingAtOthers: false).token
+        }
+        guard let token else { return nil }
+        guard commandNames.contains(token), let command = declaration(token) else {
+            throw UsageError.unknownCommand(token, suggestion: Suggestion.nearest(to: token, among: commandNames))
+        }
+        return command
+    }
+
+    /// The first token that is neither an option nor the value of one of `options` (nil at the end or at `--`); an
+    /// option not among `options` takes no value, or, when `stoppingAtOthers`, ends the search with `passedOther`.
+    private func firstOperand(in argv: [String], options: [OptionSpec], stoppingAtOthers: Bool)
+        -> (token: String?, passedOther: Bool)
+    {
         var index = 0
         while index < argv.count {
             let token = argv[index]
             index += 1
             if token == "--" { break }
-            if ArgumentParser.looksLikeOption(token) {
-                let (name, inlineValue) = ArgumentParser.split(token)
-                if inlineValue == nil, ArgumentParser.lookUp(name, in: everyOption)?.takesValue == true { index += 1 }
-                continue
-            }
-            guard let command = commands.first(where: { $0.name == token }) else {
-                throw UsageError.unknownCommand(
-                    token, suggestion: Suggestion.nearest(to: token, among: commands.map(\.name)))
-            }
-            return command
+            guard ArgumentParser.looksLikeOption(token) else { return (token, false) }
+            let (name, inlineValue) = ArgumentParser.split(token)
+            let option = ArgumentParser.lookUp(name, in: options)
+            if option == nil, stoppingAtOthers { return (nil, true) }
+            if inlineValue == nil, option?.takesValue == true { index += 1 }
         }
-        return nil
+        return (nil, false)
     }
 
     /// Options start with `-`; a lone `-` (standard input) and negative numbers are values.
