@@ -12,13 +12,13 @@ public enum QueryString {
         _ items: [(name: String, value: String)], parameters: [QueryParameter], others: [String] = [],
         into query: inout PlayerQuery
     ) throws(QueryStringError) -> [String: String] {
-        // The values of `parameters[i]` at `values[i]`: a request reads a few of them, and a dictionary would hash
-        // each of them as many times.
-        var values = [[String]](repeating: [], count: parameters.count)
+        // Each value with the place of its parameter in `parameters`, in the order sent: a request gives a few.
+        var given: [(index: Int, value: String)] = []
+        given.reserveCapacity(items.count)
         var extra: [String: String] = [:]
         for (name, value) in items {
-            if let parameter = QueryParameter(rawValue: name), let index = parameters.firstIndex(of: parameter) {
-                values[index].append(value)
+            if let parameter = QueryParameter.named(name), let index = parameters.firstIndex(of: parameter) {
+                given.append((index, value))
             } else if others.contains(name) {
                 guard extra[name] == nil else { throw .repeated(name) }
                 extra[name] = value
@@ -29,8 +29,8 @@ public enum QueryString {
         do throws(ParameterError) {
             // In the order the parameters are declared, as the command line reads them, so that the first problem
             // reported is the same whatever the order of the query.
-            for (parameter, given) in zip(parameters, values) where !given.isEmpty {
-                try parameter.apply(given, to: &query)
+            for (index, parameter) in parameters.enumerated() where given.contains(where: { $0.index == index }) {
+                try parameter.apply(given.compactMap { $0.index == index ? $0.value : nil }, to: &query)
             }
             try QueryParameter.checkRanges(of: query)
             try QueryParameter.checkPosition(of: &query)
