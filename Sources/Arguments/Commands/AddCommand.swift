@@ -6,7 +6,6 @@ public struct AddCommand: DeclaredCommand {
     public static let allowDuplicate = Flag(
         "allow-duplicate", help: "Add the player even when one with the same name and birth date is there.")
 
-    public static let name = "add"
     public static let spec = CommandSpec(
         name: name,
         abstract: "Add one player.",
@@ -17,6 +16,7 @@ public struct AddCommand: DeclaredCommand {
             allowDuplicate.spec, SharedOptions.detailFormat.spec, SharedOptions.quiet.spec,
         ]
     )
+    public static let name = "add"
 
     public let values: [PlayerField: String]
     public let allowsDuplicate: Bool

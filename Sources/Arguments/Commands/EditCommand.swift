@@ -23,7 +23,6 @@ public struct EditCommand: DeclaredCommand {
     }
     public static let fields = PlayerField.allCases.filter { $0 != .id }
 
-    public static let name = "edit"
     public static let spec = CommandSpec(
         name: name,
         abstract: "Change one player.",
@@ -33,6 +32,7 @@ public struct EditCommand: DeclaredCommand {
             SharedOptions.detailFormat.spec, SharedOptions.quiet.spec,
         ]
     )
+    public static let name = "edit"
 
     public let player: String
     public let edit: PlayerEdit

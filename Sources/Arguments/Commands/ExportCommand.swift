@@ -10,7 +10,6 @@ public struct ExportCommand: DeclaredCommand {
         help: "Write to this file instead of standard output ('-': standard output); never to the roster or its "
             + "-wal, -shm and -journal files.")
 
-    public static let name = "export"
     public static let spec = CommandSpec(
         name: name,
         abstract: "Export the whole roster as JSON, NDJSON or CSV.",
@@ -20,6 +19,7 @@ public struct ExportCommand: DeclaredCommand {
             + "interrupted export never leaves half a file; a FIFO or a device is written directly.",
         options: FilterOptions.filters + [format.spec, output.spec]
     )
+    public static let name = "export"
 
     public let query: PlayerQuery
     public let format: ExportFormat

@@ -4,7 +4,6 @@ import RosterQuery
 
 /// `rosterdb import FILE...`: loads players from JSON, NDJSON or CSV in one all-or-nothing transaction.
 public struct ImportCommand: DeclaredCommand {
-    public static let name = "import"
     public static let spec = CommandSpec(
         name: name,
         abstract: "Import players from JSON, NDJSON or CSV files.",
@@ -20,6 +19,7 @@ public struct ImportCommand: DeclaredCommand {
             SharedOptions.quiet.spec, report.spec,
         ]
     )
+    public static let name = "import"
     public static let allowPartialPrune = Flag(
         "allow-partial-prune",
         help: "With --prune and --skip-invalid: exit 0, not 4, when records were rejected and "

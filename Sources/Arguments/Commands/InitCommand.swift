@@ -1,6 +1,5 @@
 /// `rosterdb init [--sample]`: creates or migrates the roster, and can load the sample roster.
 public struct InitCommand: DeclaredCommand {
-    public static let name = "init"
     public static let spec = CommandSpec(
         name: name,
         abstract: "Create the roster database, or migrate it to this version's schema.",
@@ -8,6 +7,7 @@ public struct InitCommand: DeclaredCommand {
             + "running it again adds nothing.",
         options: [sample.spec]
     )
+    public static let name = "init"
     public static let sample = Flag("sample", help: "Load the sample roster when the roster is empty.")
 
     public let loadSample: Bool

@@ -8,7 +8,6 @@ public struct QueryCommand: DeclaredCommand {
     /// The list parameters this command reads, in the order its help lists them.
     public static let parameters = QueryParameter.filters + [.sort, .page, .perPage]
 
-    public static let name = "query"
     public static let spec = CommandSpec(
         name: name,
         abstract: "List players: filtered, sorted and paged.",
@@ -16,6 +15,7 @@ public struct QueryCommand: DeclaredCommand {
             + "order end on the player id, so pages are stable.",
         options: parameters.map(FilterOptions.spec) + [all.spec, format.spec]
     )
+    public static let name = "query"
 
     public let query: PlayerQuery
     public let format: ListFormat

@@ -4,7 +4,6 @@ import RosterModel
 public struct RemoveCommand: DeclaredCommand {
     public static let dryRun = Flag("dry-run", help: "List the players that would be removed; remove nothing.")
 
-    public static let name = "remove"
     public static let spec = CommandSpec(
         name: name,
         abstract: "Remove players.",
@@ -13,6 +12,7 @@ public struct RemoveCommand: DeclaredCommand {
         arguments: [ArgumentSpec(name: "player", help: "Ids or full names.", isRepeating: true)],
         options: [dryRun.spec, SharedOptions.quiet.spec]
     )
+    public static let name = "remove"
 
     public let players: [String]
     public let isDryRun: Bool

@@ -16,7 +16,6 @@ public struct ServeCommand: DeclaredCommand {
         "time-limit", "seconds", in: 0.001...3_600, expecting: "a number of seconds from 0.001 to 3600",
         help: "How long one request may read before it is answered 503 (default: 5).")
 
-    public static let name = "serve"
     public static let spec = CommandSpec(
         name: name,
         abstract: "Serve the roster over HTTP: a JSON API and a web page, read-only.",
@@ -26,6 +25,7 @@ public struct ServeCommand: DeclaredCommand {
             + "flight are answered (exit 0).",
         options: [bind.spec, port.spec, threads.spec, cors.spec, timeLimit.spec]
     )
+    public static let name = "serve"
 
     public let address: String
     public let port: UInt16

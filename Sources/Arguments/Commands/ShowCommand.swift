@@ -3,7 +3,6 @@ import RosterModel
 /// `rosterdb show ID|NAME`: the detail view of one player.
 public struct ShowCommand: DeclaredCommand {
 
-    public static let name = "show"
     public static let spec = CommandSpec(
         name: name,
         abstract: "Show one player in detail.",
@@ -11,6 +10,7 @@ public struct ShowCommand: DeclaredCommand {
         arguments: [SharedOptions.player],
         options: [SharedOptions.detailFormat.spec, FilterOptions.spec(.asOf)]
     )
+    public static let name = "show"
 
     public let player: String
     public let format: DetailFormat

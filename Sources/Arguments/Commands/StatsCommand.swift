@@ -13,7 +13,6 @@ public struct StatsCommand: DeclaredCommand {
     public static let format = Option.choice(
         "format", of: StatsFormat.self, help: "The output format (default: table).")
 
-    public static let name = "stats"
     public static let spec = CommandSpec(
         name: name,
         abstract: "Count players: per position, line, nationality, club or age band, or at a glance.",
@@ -23,6 +22,7 @@ public struct StatsCommand: DeclaredCommand {
             + "a birth date, a nationality or a club.",
         options: FilterOptions.filters + [by.spec, top.spec, format.spec]
     )
+    public static let name = "stats"
 
     public let query: PlayerQuery
     public let grouping: StatsGrouping?
