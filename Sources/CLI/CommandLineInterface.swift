@@ -22,16 +22,7 @@ public enum CommandLineInterface {
     /// would open or create another file than the one named.
     public static func main(arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32) -> Int32 {
         prepareProcess()
-        var environment: [String: String] = [:]
-        var undecodableVariables: Set<String> = []
-        for name in ["ROSTERDB_DB", "COLUMNS", "TERM"] {
-            guard let value = getenv(name) else { continue }
-            if let text = String(validatingCString: value) {
-                environment[name] = text
-            } else {
-                undecodableVariables.insert(name)
-            }
-        }
+        let environment = Environment.current()
         var undecodable: [String] = []
         var argv: [String] = []
         for index in 1..<max(Int(count), 1) {
@@ -57,8 +48,8 @@ public enum CommandLineInterface {
         let status =
             undecodable.isEmpty
             ? run(
-                arguments: argv, environment: environment, undecodableVariables: undecodableVariables,
-                output: output, errors: errors, terminal: .current(environment: environment), input: STDIN_FILENO)
+                arguments: argv, environment: environment, output: output, errors: errors,
+                terminal: .current(environment: environment), input: STDIN_FILENO)
             : refuse(UsageError.notUTF8(undecodable), errors: errors)
         try? errors.flush()
         return status.rawValue
@@ -81,11 +72,11 @@ public enum CommandLineInterface {
         }
     }
 
-    /// Runs one command line; testable with in-memory outputs. `undecodableVariables` are set to bytes that are
-    /// not UTF-8, so absent from `environment`; using one is refused.
+    /// Runs one command line; testable with in-memory outputs. A variable of `environment` that is not UTF-8 is
+    /// refused when it is used.
     static func run(
-        arguments: [String], environment: [String: String], undecodableVariables: Set<String> = [],
-        output: TextOutput, errors: TextOutput, terminal: Terminal, input: Int32
+        arguments: [String], environment: Environment, output: TextOutput, errors: TextOutput, terminal: Terminal,
+        input: Int32
     ) -> ExitStatus {
         let declared = CommandLineSpec.commands
         let parser = ArgumentParser(commands: declared, globalOptions: CommandLineSpec.globalOptions)
@@ -124,11 +115,11 @@ public enum CommandLineInterface {
                 return .success
             }
             let databasePath = try parsed.value(CommandLineSpec.database)
-            if databasePath == nil && undecodableVariables.contains("ROSTERDB_DB") {
+            if databasePath == nil && environment.undecodable.contains("ROSTERDB_DB") {
                 throw UsageError.notUTF8(["$ROSTERDB_DB"])
             }
             // An empty variable is an unset one, as for most variables that name a file: `ROSTERDB_DB= rosterdb`.
-            let variable = environment["ROSTERDB_DB"].flatMap { $0.isEmpty ? nil : $0 }
+            let variable = environment.database.flatMap { $0.isEmpty ? nil : $0 }
             let context = CommandContext(
                 databasePath: databasePath ?? variable ?? "roster.db",
                 busyTimeout: try parsed.value(CommandLineSpec.busyTimeout) ?? 5,

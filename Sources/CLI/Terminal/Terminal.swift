@@ -12,7 +12,7 @@ struct Terminal: Sendable {
     /// is `dumb` (Emacs' shell, some CI logs) or unset.
     var canRedrawLines = true
 
-    static func current(environment: [String: String]) -> Terminal {
+    static func current(environment: Environment) -> Terminal {
         func columns(_ descriptor: Int32) -> Int? {
             var size = winsize()
             return ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
@@ -21,8 +21,8 @@ struct Terminal: Sendable {
         return Terminal(
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-            width: measured ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
-            canRedrawLines: environment["TERM"].map { !$0.isEmpty && $0 != "dumb" } ?? false)
+            width: measured ?? environment.columns.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
+            canRedrawLines: environment.term.map { !$0.isEmpty && $0 != "dumb" } ?? false)
     }
 
     /// Import progress is drawn: on standard error, when it is a terminal that can redraw a line.
