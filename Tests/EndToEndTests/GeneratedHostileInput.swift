@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A hostile input too big to commit (deep nesting, 50 MB values, a million fields), written when the test runs;
@@ -162,4 +163,37 @@ extension String: ByteChunk {
 
 extension Array: ByteChunk where Element == UInt8 {
     var bytes: [UInt8] { self }
+}
+
+/// The list of generated inputs is one the suite can run: each input a file of its own, named after its format,
+/// apart from the committed ones, with an expectation to check.
+@Suite struct GeneratedHostileInputTests {
+    @Test func everyInputHasItsOwnFileAndAnExpectation() {
+        let files = GeneratedHostileInput.all.map(\.file)
+        #expect(files.count >= 15)
+        #expect(Set(files).count == files.count, "two inputs share a file name")
+        let committed = Set(HostileInputTests.committed.map(\.file))
+        #expect(committed.isDisjoint(with: files), "a generated input has a committed fixture's name")
+        for input in GeneratedHostileInput.all {
+            let format = input.file.split(separator: "-").first.map(String.init) ?? ""
+            #expect(
+                input.file.hasSuffix("." + format) || ["folder", "missing"].contains(format),
+                "\(input.file) is not named after its format")
+            #expect([65, 66].contains(input.exitCode), "\(input.file): exit \(input.exitCode)")
+            #expect(!input.expected.isEmpty, "\(input.file) expects nothing")
+        }
+    }
+
+    /// A small input is written where it is asked, and written whole again when asked twice.
+    @Test func anInputIsWrittenWhereItIsAsked() throws {
+        let folder = try TemporaryDirectory()
+        let input = try #require(
+            GeneratedHostileInput.all.first { $0.file == "json-nesting-100000-levels-as-the-record.json" })
+        let path = folder.path(input.file)
+        try input.write(path)
+        let first = try Data(contentsOf: URL(fileURLWithPath: path))
+        try input.write(path)
+        #expect(first.count > 100_000, "not 100,000 levels of nesting")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == first)
+    }
 }

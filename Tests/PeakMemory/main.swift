@@ -33,6 +33,9 @@ var usage = rusage()
 while wait4(pid, &status, 0, &usage) < 0 {
     guard errno == EINTR else { fail("wait4: \(String(cString: strerror(errno)))") }
 }
+// A peak of 0 KiB would let every memory limit the tests check pass without measuring anything: a run always has
+// some memory, so none reported means the rusage was not filled in.
+precondition(usage.ru_maxrss > 0, "wait4 reported no peak memory for \(String(cString: program))")
 // WIFSIGNALED and WEXITSTATUS are macros Swift cannot import; these are their glibc definitions.
 let signal = status & 0x7F
 let line = "\(usage.ru_maxrss) \(signal == 0 ? (status >> 8) & 0xFF : -1) \(signal)\n"
