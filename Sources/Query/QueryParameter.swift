@@ -36,12 +36,18 @@ public enum QueryParameter: String, CaseIterable, Sendable {
         case option
         /// `min_goals`.
         case query
+
+        /// The option's name without its two hyphens (`min-goals`, `birth-date`) for a name written with
+        /// underscores (`min_goals`, `birth_date`): parameters and fields are named that way.
+        public static func optionName(_ name: String) -> String {
+            String(decoding: name.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
+        }
     }
 
     /// The name as `spelling` writes it.
     public func name(_ spelling: Spelling) -> String {
         switch spelling {
-        case .option: "--" + rawValue.replacingUnderscores()
+        case .option: "--" + Spelling.optionName(rawValue)
         case .query: rawValue
         }
     }
@@ -182,16 +188,18 @@ public enum QueryParameter: String, CaseIterable, Sendable {
 
     /// Refuses ranges that nothing could match (`min_goals` above `max_goals`), once every parameter is read.
     public static func checkRanges(of query: PlayerQuery) throws(ParameterError) {
-        let pairs: [(QueryParameter, Int?, QueryParameter, Int?)] = [
-            (.minGoals, query.minGoals, .maxGoals, query.maxGoals),
-            (.minAssists, query.minAssists, .maxAssists, query.maxAssists),
-            (.minAge, query.minAge, .maxAge, query.maxAge),
-        ]
-        for (low, lowValue, high, highValue) in pairs {
+        // One call per pair rather than a loop over an array of tuples, whose type the runtime would build at the
+        // first run of every command.
+        func check(_ low: QueryParameter, _ lowValue: Int?, _ high: QueryParameter, _ highValue: Int?)
+            throws(ParameterError)
+        {
             if let lowValue, let highValue, lowValue > highValue {
                 throw .emptyRange(low: low, lowValue: lowValue, high: high, highValue: highValue)
             }
         }
+        try check(.minGoals, query.minGoals, .maxGoals, query.maxGoals)
+        try check(.minAssists, query.minAssists, .maxAssists, query.maxAssists)
+        try check(.minAge, query.minAge, .maxAge, query.maxAge)
     }
 
     private func count(_ text: String) throws(ParameterError) -> Int {
@@ -302,11 +310,4 @@ public enum ParameterError: Error, Equatable, Sendable {
 extension SortKey {
     /// The keys, for help and errors: `id, name, position, …`.
     public static let names = allCases.map(\.rawValue).joined(separator: ", ")
-}
-
-extension String {
-    /// `min_goals` → `min-goals`.
-    fileprivate func replacingUnderscores() -> String {
-        String(map { $0 == "_" ? "-" : $0 })
-    }
 }

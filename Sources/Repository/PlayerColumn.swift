@@ -13,7 +13,7 @@ enum PlayerColumn: Hashable {
         PlayerField.allCases.map(PlayerColumn.field) + DerivedColumn.allCases.map(PlayerColumn.derived)
 
     /// The columns a `Player` is read from: column `i` of a player row holds `PlayerField.allCases[i]`.
-    static let selectList = PlayerField.allCases.map(\.name).joined(separator: ", ")
+    static let selectList = PlayerField.allCases.map { $0.name }.joined(separator: ", ")
 
     var name: String {
         switch self {

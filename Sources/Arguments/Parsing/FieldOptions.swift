@@ -1,5 +1,6 @@
 import RosterFormats
 import RosterModel
+import RosterQuery
 
 /// The command-line options of the player's fields (`--name`, `--birth-date`, …), one per `PlayerField`, with their
 /// help written from the field's rule; `add` and `edit` take them and hand the texts to the service, which reads
@@ -7,24 +8,34 @@ import RosterModel
 public enum FieldOptions {
     /// The option for `field`: its name with hyphens (`birth_date` → `--birth-date`).
     public static func spec(_ field: PlayerField) -> OptionSpec {
+        let valueName =
+            switch field.rule.kind {
+            case .wholeNumber: "n"
+            case .text: "text"
+            case .position: "position"
+            case .date: "yyyy-MM-dd"
+            }
+        return OptionSpec(name: optionName(field), shortName: nil, kind: .value(name: valueName), help: help(field))
+    }
+
+    /// What the option takes, from the field's rule.
+    private static func help(_ field: PlayerField) -> String {
         let rule = field.rule
-        let (valueName, help): (String, String) =
+        let takes =
             switch rule.kind {
             case .wholeNumber(let range):
-                ("n", "A whole number from \(range.lowerBound.groupedDigits) to \(range.upperBound.groupedDigits).")
-            case .text(let length): ("text", "Text of at most \(length.groupedDigits) characters.")
-            case .position: ("position", "A position code or synonym (ST, Striker, CDM, Defender, …).")
-            case .date(let earliest): ("yyyy-MM-dd", "A day from \(earliest) to today.")
+                "A whole number from \(range.lowerBound.groupedDigits) to \(range.upperBound.groupedDigits)."
+            case .text(let length): "Text of at most \(length.groupedDigits) characters."
+            case .position: "A position code or synonym (ST, Striker, CDM, Defender, …)."
+            case .date(let earliest): "A day from \(earliest) to today."
             }
-        return OptionSpec(
-            name: optionName(field), shortName: nil, kind: .value(name: valueName),
-            help: "The \(field.name.split(separator: "_").joined(separator: " ")). \(help)"
-                + (rule.isRequired ? " Required." : ""))
+        return "The \(field.name.split(separator: "_").joined(separator: " ")). \(takes)"
+            + (rule.isRequired ? " Required." : "")
     }
 
     /// `birth-date` for `birth_date`.
     public static func optionName(_ field: PlayerField) -> String {
-        String(field.name.map { $0 == "_" ? "-" : $0 })
+        QueryParameter.Spelling.optionName(field.name)
     }
 
     /// The field an option's value names, written either way (`birth-date`, `birth_date`), among `fields`.
@@ -37,7 +48,7 @@ public enum FieldOptions {
     public static func read(_ fields: [PlayerField], from arguments: ParsedArguments) -> [PlayerField: String] {
         var values: [PlayerField: String] = [:]
         for field in fields {
-            if let text = arguments.texts(spec(field)).last { values[field] = text }
+            if let text = arguments.texts(named: optionName(field)).last { values[field] = text }
         }
         return values
     }

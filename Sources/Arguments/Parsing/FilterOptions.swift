@@ -8,9 +8,14 @@ public enum FilterOptions {
     /// The option for `parameter`.
     public static func spec(_ parameter: QueryParameter) -> OptionSpec {
         OptionSpec(
-            name: String(parameter.name(.option).dropFirst(2)), shortName: nil,
+            name: optionName(parameter), shortName: nil,
             kind: .value(name: parameter.valueName), help: parameter.help, isRepeatable: parameter.isRepeatable,
             splitsAtCommas: parameter.splitsAtCommas)
+    }
+
+    /// `min-goals` for `min_goals`.
+    static func optionName(_ parameter: QueryParameter) -> String {
+        QueryParameter.Spelling.optionName(parameter.rawValue)
     }
 
     /// The options of every filter.
@@ -24,7 +29,7 @@ public enum FilterOptions {
     {
         do throws(ParameterError) {
             for parameter in parameters {
-                try parameter.apply(arguments.texts(spec(parameter)), to: &query)
+                try parameter.apply(arguments.texts(named: optionName(parameter)), to: &query)
             }
             try QueryParameter.checkRanges(of: query)
         } catch {

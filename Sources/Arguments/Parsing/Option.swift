@@ -14,11 +14,12 @@ public struct Option<Value>: Sendable {
     }
 
     init(
-        _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false, help: String,
+        _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false,
+        help: @autoclosure @escaping @Sendable () -> String,
         parse: @escaping @Sendable (String) -> Result<Value, ValueRefused>
     ) {
         spec = OptionSpec(
-            name: name, shortName: short, kind: .value(name: valueName), help: help, isRepeatable: repeatable)
+            name: name, shortName: short, kind: .value(name: valueName), help: help(), isRepeatable: repeatable)
         self.parse = parse
     }
 }
@@ -66,8 +67,7 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
     /// One of the cases of `Value`, by raw value; the cases list themselves in the help and in the error, which
     /// suggests the nearest.
     public static func choice(_ name: String, of type: Value.Type, short: Character? = nil, help: String) -> Option {
-        let names = Value.allCases.map(\.rawValue)
-        return Option(name, name, short: short, help: "\(help) One of \(Option.listed(names)).") { text in
+        Option(name, name, short: short, help: "\(help) One of \(Option.listed(Option.names)).") { text in
             // Case does not matter (`JSON`), unless it tells cases apart (`dd/MM/yyyy`).
             if let value = Value(rawValue: text)
                 ?? Value.allCases.first(where: {
@@ -76,13 +76,17 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
             {
                 return .success(value)
             }
-            let guess = Suggestion.nearest(to: text, among: names)
+            let guess = Suggestion.nearest(to: text, among: Option.names)
             return .failure(
                 ValueRefused(
-                    reason: "expected one of \(Option.listed(names))" + (guess.map { " (did you mean '\($0)'?)" } ?? "")
+                    reason: "expected one of \(Option.listed(Option.names))"
+                        + (guess.map { " (did you mean '\($0)'?)" } ?? "")
                         + "."))
         }
     }
+
+    /// The cases' raw values, in order.
+    private static var names: [String] { Value.allCases.map { $0.rawValue } }
 
     /// `table, json, ndjson or csv`.
     private static func listed(_ names: [String]) -> String {
@@ -94,7 +98,7 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
 public struct Flag: Sendable {
     public let spec: OptionSpec
 
-    public init(_ name: String, short: Character? = nil, help: String) {
-        spec = OptionSpec(name: name, shortName: short, kind: .flag, help: help)
+    public init(_ name: String, short: Character? = nil, help: @autoclosure @escaping @Sendable () -> String) {
+        spec = OptionSpec(name: name, shortName: short, kind: .flag, help: help())
     }
 }

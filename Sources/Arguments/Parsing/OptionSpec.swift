@@ -10,11 +10,26 @@ public struct OptionSpec: Sendable {
     public let name: String
     public let shortName: Character?
     public let kind: Kind
-    public let help: String
     /// May be given several times (each value counts); any other option given twice is a usage error.
     public var isRepeatable = false
     /// One value may list several, separated by commas.
     public var splitsAtCommas = false
+    /// Written only when shown: most runs show no help, and some help lists values built at run time.
+    private let explanation: @Sendable () -> String
+
+    public var help: String { explanation() }
+
+    public init(
+        name: String, shortName: Character?, kind: Kind, help: @autoclosure @escaping @Sendable () -> String,
+        isRepeatable: Bool = false, splitsAtCommas: Bool = false
+    ) {
+        self.name = name
+        self.shortName = shortName
+        self.kind = kind
+        self.isRepeatable = isRepeatable
+        self.splitsAtCommas = splitsAtCommas
+        explanation = help
+    }
 
     public var takesValue: Bool {
         if case .value = kind { return true }

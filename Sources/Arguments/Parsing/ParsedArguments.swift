@@ -43,7 +43,12 @@ public struct ParsedArguments {
 
     /// The texts given for an option, in order, for a reader of its own (the filter group).
     public func texts(_ spec: OptionSpec) -> [String] {
-        values[spec.name] ?? []
+        texts(named: spec.name)
+    }
+
+    /// The texts given for the option named `name` (without its hyphens), in order.
+    func texts(named name: String) -> [String] {
+        values[name] ?? []
     }
 
     /// Too few or too many positional arguments are usage errors.

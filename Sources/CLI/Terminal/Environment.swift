@@ -12,17 +12,22 @@ struct Environment {
     /// The variables above that are set but not UTF-8, by name.
     var undecodable: [String] = []
 
-    /// The process's own: each variable named here once, read by its field rather than looked up by its name.
+    /// The process's own: each variable named here once.
     static func current() -> Environment {
         var environment = Environment()
-        for (name, field) in [("ROSTERDB_DB", \Environment.database), ("COLUMNS", \.columns), ("TERM", \.term)] {
-            guard let value = getenv(name) else { continue }
-            if let text = String(validatingCString: value) {
-                environment[keyPath: field] = text
-            } else {
-                environment.undecodable.append(name)
-            }
-        }
+        environment.database = environment.read("ROSTERDB_DB")
+        environment.columns = environment.read("COLUMNS")
+        environment.term = environment.read("TERM")
         return environment
+    }
+
+    /// The variable's text; nil when it is not set, or when it is not UTF-8, which `undecodable` then names.
+    private mutating func read(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        guard let text = String(validatingCString: value) else {
+            undecodable.append(name)
+            return nil
+        }
+        return text
     }
 }
