@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Before and after: the release build of another commit against this checkout's, side by side on the same generated
 # players, each binary on a roster it imported itself (the two may not share a schema): the import of the JSON into
-# a fresh roster, the re-import of the same unchanged file, and query.sh's queries and show, each pair in one
-# hyperfine call, so that both sides share the same moments. Prints a Markdown report with the ratio after/before.
+# a fresh roster and the re-import of the same unchanged file, each pair in one hyperfine call, then query.sh's
+# queries and show, each pair run in turn (Benchmarks/alternate.py: before, after, before, …), so that a machine
+# that drifts moves both sides alike. Prints a Markdown report with the ratio after/before.
 # Usage: Benchmarks/compare.sh [--diverse] REV [N]   (default 1,000,000 players; REV is built in a temporary git
 # worktree). Needs hyperfine, git and sqlite3 (Debian: apt-get install -y hyperfine git sqlite3).
 set -euo pipefail
@@ -24,6 +25,10 @@ git worktree add --detach --quiet "$TMP/before" "$COMMIT"
 trap 'git worktree remove --force "$TMP/before" 2>/dev/null || true; rm -rf "$TMP"' EXIT
 (cd "$TMP/before" && swift build -c release >&2)
 BEFORE="$(cd "$TMP/before" && swift build -c release --show-bin-path)/rosterdb"
+# Both run from fresh copies: the same binary starts measurably faster from a copy than from the file the linker
+# wrote, and the two builds were linked at different moments.
+cp "$BEFORE" "$TMP/rosterdb-before" && cp "$AFTER" "$TMP/rosterdb-after"
+BEFORE="$TMP/rosterdb-before" AFTER="$TMP/rosterdb-after"
 
 ensure_players "$N"
 JSON="$(players_file "$N" json)"
@@ -58,7 +63,9 @@ pair "import $(basename "$JSON") into a fresh roster" "import --quiet $(q "$JSON
 pair "re-import of the same file, unchanged" "import --quiet $(q "$JSON")" "$TMP/before.db" "$TMP/after.db" -r 5
 for arguments in "query --position ST --sort goals:desc" "query --position CB --sort goals:desc --page 5000" \
     "query --nationality Japan --min-goals 30 --sort assists:desc" "query --name mbap" "show $(((N + 1) / 2))"; do
-    pair "$arguments" "$arguments" "$TMP/before.db" "$TMP/after.db" -w 3 -r 30
+    note "Alternating before and after: $arguments…"
+    python3 Benchmarks/alternate.py 200 "\`$arguments\`" "$(q "$BEFORE") --db $(q "$TMP/before.db") $arguments" \
+        "$(q "$AFTER") --db $(q "$TMP/after.db") $arguments" >>"$RESULTS"
 done
 
 echo "# Before and after, N = $N${KIND:+ (diverse names)}"
@@ -66,8 +73,9 @@ echo
 print_machine
 echo
 echo "Before: commit $COMMIT. After: $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' with local changes')."
-echo "Each pair ran in one hyperfine call (\`hyperfine -N\`), alternating; the imports wrote a fresh roster each run."
-echo "Means of each pair's runs; hyperfine's full output, with the spread, went to standard error."
+echo "The imports: one hyperfine call (\`hyperfine -N\`) a pair, a fresh roster each run; means, with hyperfine's"
+echo "full output on standard error. The queries and show: 200 runs of each side in turn after 3 warm-up rounds"
+echo "(Benchmarks/alternate.py); medians, and the interquartile range of the ratio of each pair of runs."
 echo
 echo "| | before | after | after / before |"
 echo "| --- | ---: | ---: | ---: |"

@@ -47,11 +47,14 @@ public struct Migration: Sendable, Equatable {
 
     /// The migrations built into this binary from `Migrations/`, in order.
     public static let embedded: [Migration] = EmbeddedMigrations.files.map { file in
-        let stem = file.name.hasSuffix(".sql") ? String(file.name.dropLast(4)) : file.name
-        let parts = stem.split(separator: "_", maxSplits: 1)
-        guard parts.count == 2, let version = Int(parts[0]) else {
-            preconditionFailure("migration file \(file.name) is not named NNNN_description.sql")
-        }
-        return Migration(version: version, name: String(parts[1]), checksum: file.sha256, sql: file.text)
+        // Read from the name's bytes: every command runs this at start.
+        let name = Array(file.name.utf8)
+        guard let underscore = name.firstIndex(of: UInt8(ascii: "_")), name.count > underscore + 5,
+            name[(name.count - 4)...].elementsEqual(".sql".utf8),
+            let version = Int(String(decoding: name[..<underscore], as: UTF8.self))
+        else { preconditionFailure("migration file \(file.name) is not named NNNN_description.sql") }
+        return Migration(
+            version: version, name: String(decoding: name[(underscore + 1)..<(name.count - 4)], as: UTF8.self),
+            checksum: file.sha256, sql: file.text)
     }
 }

@@ -12,8 +12,12 @@ enum PlayerColumn: Hashable {
     static let all: [PlayerColumn] =
         PlayerField.allCases.map(PlayerColumn.field) + DerivedColumn.allCases.map(PlayerColumn.derived)
 
-    /// The columns a `Player` is read from: column `i` of a player row holds `PlayerField.allCases[i]`.
-    static let selectList = PlayerField.allCases.map { $0.name }.joined(separator: ", ")
+    /// The columns a `Player` is read from: column `i` of a player row holds `PlayerField.allCases[i]`. Written
+    /// without `joined(separator:)`, whose first call in a process looks up its collection's types at run time: this
+    /// list is built at the start of every command.
+    static let selectList = PlayerField.allCases.dropFirst().reduce(PlayerField.allCases[0].name) {
+        $0 + ", " + $1.name
+    }
 
     var name: String {
         switch self {
