@@ -1,3 +1,5 @@
+import Glibc
+
 /// A player's values, field by field, wherever they are kept: a `Player`, or a row of the roster read where it lies.
 /// A writer that reads them through this protocol writes a row exactly as it writes the `Player` made of that row,
 /// without making the `Player` (and a String of each text) first.
@@ -50,5 +52,27 @@ extension Player: PlayerValues {
             }
         }
         self = player
+    }
+
+    /// Whether `values` hold exactly this player's values, text compared byte for byte, without making a `Player` of
+    /// them: an import compares every record with the stored row, and most rows of a nightly feed are unchanged.
+    public func hasValues<Values: PlayerValues>(of values: Values) throws(Values.ReadError) -> Bool {
+        var same = true
+        try values.forEachValue { field, value in
+            guard same else { return }
+            switch (value, self[field]) {
+            case (.unknown, nil): break
+            case (.integer(let stored), .integer(let own)?): same = stored == own
+            case (.text(let stored), .text(var own)?):
+                same = own.withUTF8 { own in
+                    guard own.count == stored.count else { return false }
+                    return own.isEmpty || memcmp(own.baseAddress!, stored.baseAddress!, own.count) == 0
+                }
+            case (.position(let stored), .position(let own)?): same = stored == own
+            case (.date(let stored), .date(let own)?): same = stored == own
+            default: same = false
+            }
+        }
+        return same
     }
 }

@@ -5,6 +5,8 @@ import RosterModel
 public protocol PlayerStore: AnyObject {
     func count() throws -> Int
     func player(id: Int64) throws -> Player?
+    /// The player stored with `player`'s id, compared with it: `.same` when every value is the same to the byte.
+    func storedPlayer(comparedWith player: Player, id: Int64) throws -> StoredPlayer
     func player(ref: String) throws -> Player?
     func players(sortName: String, birthDate: CalendarDate?) throws -> [Player]
     func forEachID(_ body: (Int64) throws -> Void) throws
@@ -89,6 +91,9 @@ final class BulkLoad: PlayerStore {
 
     func count() throws -> Int { try players.count() }
     func player(id: Int64) throws -> Player? { try players.player(id: id) }
+    func storedPlayer(comparedWith player: Player, id: Int64) throws -> StoredPlayer {
+        try players.storedPlayer(comparedWith: player, id: id)
+    }
     func player(ref: String) throws -> Player? { try players.player(ref: ref) }
     func forEachID(_ body: (Int64) throws -> Void) throws { try players.forEachID(body) }
     func insert(_ row: PlayerRow) throws -> Int64 { try players.insert(row) }

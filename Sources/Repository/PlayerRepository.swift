@@ -67,6 +67,16 @@ public final class PlayerRepository {
         return try statement.firstRow { try player(from: $0) }
     }
 
+    /// The player stored with id `id`, compared with `player` where the row lies: a row that holds `player`'s values
+    /// to the byte is never made a `Player`.
+    public func storedPlayer(comparedWith player: Player, id: Int64) throws -> StoredPlayer {
+        let statement = try statement(.playerByID)
+        try statement.bind(id, at: 1)
+        return try statement.firstRow { row in
+            try player.hasValues(of: PlayerRowView(row)) ? .same : .other(try self.player(from: row))
+        } ?? .absent
+    }
+
     /// The player whose ref is `ref`, if any (refs are unique).
     public func player(ref: String) throws -> Player? {
         let statement = try statement(.playerByRef)

@@ -28,11 +28,11 @@ public enum TextRule {
     /// `text` without the white space at both ends.
     public static func trimmed(_ text: String) -> String {
         // Printable ASCII at both ends, as almost every value has, cannot be white space.
-        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
-            (0x21...0x7E).contains(last)
-        {
-            return text
+        let printableEnds = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first &- 0x21 < 0x5E && last &- 0x21 < 0x5E
         }
+        if printableEnds == true { return text }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !WhiteSpace.contains($0) }),
             let last = scalars.lastIndex(where: { !WhiteSpace.contains($0) })
@@ -49,20 +49,27 @@ public enum TextRule {
     /// The first forbidden character of `text`, found by bytes first: C1 controls are encoded C2 80 – C2 9F and the
     /// byte order mark EF BB BF, so text without those lead bytes needs no decoding.
     public static func firstForbidden(in text: String) -> Unicode.Scalar? {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) || byte == 0xEF {
-                return text.unicodeScalars.first { contains(forbidden, $0) }
+        let mayHoldOne = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte & 0xE0 == 0x80) || byte == 0xEF {
+                    return true
+                }
+                previous = byte
             }
-            previous = byte
+            return false
         }
-        return nil
+        guard mayHoldOne ?? true else { return nil }
+        return text.unicodeScalars.first { contains(forbidden, $0) }
     }
 
     /// Whether `text` has a character that shows something.
     public static func hasVisibleCharacter(_ text: String) -> Bool {
         // Any printable ASCII character other than the space is visible.
-        if text.utf8.contains(where: { (0x21...0x7E).contains($0) }) { return true }
+        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 &- 0x21 < 0x5E }
+        }
+        if printable ?? text.utf8.contains(where: { $0 &- 0x21 < 0x5E }) { return true }
         return text.unicodeScalars.contains { !contains(invisible, $0) && !contains(forbidden, $0) }
     }
 }

@@ -38,9 +38,14 @@ public struct RecordValidator: Sendable {
         // as this runs for every record of every import.
         var slots = [Int](repeating: -1, count: FieldNames.fields.count)
         var unknownHere: [String] = []
-        for (position, field) in record.fields.enumerated() {
+        // The fields are read in place (`record.fields[i]`), not copied out: a copy retains and releases every text.
+        for position in record.fields.indices {
             // A mapping names the field it assigned; otherwise the name says.
-            guard let resolved = field.field.flatMap(FieldNames.resolution) ?? resolve(field.name, at: position) else {
+            guard
+                let resolved = record.fields[position].field.flatMap(FieldNames.resolution)
+                    ?? resolve(record.fields[position].name, at: position)
+            else {
+                let field = record.fields[position]
                 if unknownHere.contains(field.name) {
                     problems.append(problem(record, field, "the field appears more than once in the record"))
                 } else {
@@ -50,6 +55,7 @@ public struct RecordValidator: Sendable {
                 continue
             }
             if slots[resolved.index] >= 0 {
+                let field = record.fields[position]
                 let other = record.fields[slots[resolved.index]]
                 if other.name == field.name {
                     problems.append(problem(record, field, "the field appears more than once in the record"))
@@ -64,7 +70,8 @@ public struct RecordValidator: Sendable {
         }
 
         var player = Player(name: "", position: .forward)
-        for (index, rule) in FieldNames.rules.enumerated() {
+        for index in FieldNames.rules.indices {
+            let rule = FieldNames.rules[index]
             let field = rule.field
             guard slots[index] >= 0 else {
                 if rule.isRequired {
@@ -75,11 +82,11 @@ public struct RecordValidator: Sendable {
                 }
                 continue
             }
-            let raw = record.fields[slots[index]]
-            switch value(of: raw, by: rule) {
+            switch value(of: record.fields[slots[index]], by: rule) {
             case .success(let value?): player[field] = value
             case .success(nil) where rule.isRequired:
                 // Reported where it is written, which for a record over several lines is not where the record starts.
+                let raw = record.fields[slots[index]]
                 problems.append(
                     raw.value == .null
                         ? RecordProblem(
@@ -87,7 +94,7 @@ public struct RecordValidator: Sendable {
                             message: "is required")
                         : problem(record, raw, "is empty or only white space"))
             case .success(nil): continue
-            case .failure(let message): problems.append(problem(record, raw, message.text))
+            case .failure(let message): problems.append(problem(record, record.fields[slots[index]], message.text))
             }
         }
         return problems.isEmpty ? .valid(player) : .invalid(problems)
@@ -217,7 +224,8 @@ public struct RecordValidator: Sendable {
     }
 
     private func date(_ value: RawValue, earliest: CalendarDate) -> Result<CalendarDate?, Message> {
-        let shown = RecordValidator.shown(value)
+        // Only for messages: most dates are fine.
+        var shown: String { RecordValidator.shown(value) }
         let literal: String
         switch value {
         case .null: return .success(nil)
@@ -263,15 +271,28 @@ public struct RecordValidator: Sendable {
 
     /// Reads `-?digits` with no sign of `+`, fraction or exponent; nil when it is not a whole number.
     static func wholeNumber(_ literal: String) -> WholeNumber? {
-        var digits = Substring(literal)
-        let negative = digits.first == "-"
-        if negative { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8.zero...UInt8.nine).contains($0) }) else {
-            return nil
+        // Read from the bytes: every count and id of every record comes through here.
+        var literal = literal
+        return literal.withUTF8 { bytes in
+            let negative = bytes.first == .minus
+            var index = negative ? 1 : 0
+            guard index < bytes.count else { return nil }
+            var value: Int64 = 0
+            var tooLarge = false
+            while index < bytes.count {
+                let digit = bytes[index] &- .zero
+                guard digit < 10 else { return nil }
+                if !tooLarge {
+                    let (tens, overflowed) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, carried) = tens.addingReportingOverflow(Int64(digit))
+                    if overflowed || carried { tooLarge = true } else { value = sum }
+                }
+                index += 1
+            }
+            // `-0` is negative as well: a count is never written with a minus sign.
+            if negative { return .negative }
+            return tooLarge ? .tooLarge : .value(value)
         }
-        if negative { return .negative }  // `-0` as well: a count is never written with a minus sign.
-        guard let value = Int64(digits) else { return .tooLarge }
-        return .value(value)
     }
 
     /// The digits of a value that is a number (a JSON number, or a CSV cell that reads as one), else nil.

@@ -175,7 +175,16 @@ struct ImportSession {
                 return problem("the same player (id \(id)) is already in this import, in an earlier record")
             }
             // In a roster that was empty when the import began, a player not yet touched cannot be stored.
-            stored = rosterSizeBefore == 0 && !touched.contains(id) ? nil : try store.player(id: id)
+            if rosterSizeBefore == 0 && !touched.contains(id) {
+                stored = nil
+            } else {
+                // Compared where the row lies: the player is read only when it differs.
+                switch try store.storedPlayer(comparedWith: player, id: id) {
+                case .absent: stored = nil
+                case .same: stored = player
+                case .other(let other): stored = other
+                }
+            }
         } else if let ref = player.ref, let byRef = try store.player(ref: ref) {
             if touched.contains(byRef.id!) {
                 return problem("the same player (ref '\(ref)') is already in this import, in an earlier record")
