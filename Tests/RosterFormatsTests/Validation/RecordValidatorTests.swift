@@ -1,0 +1,81 @@
+import RosterFormats
+import RosterModel
+import Testing
+
+/// Whole numbers and text as the validator reads them from a record's bytes: every edge a feed can write.
+struct RecordValidatorTests {
+    private func validate(goals: RawValue, name: RawValue = .string("Son Heung-min")) -> RecordValidator.Validated {
+        var validator = RecordValidator(latestBirthDate: CalendarDate(year: 2026, month: 12, day: 1)!, file: "f.json")
+        let location = SourceLocation(line: 1, column: 1)
+        return validator.validate(
+            RawRecord(
+                number: 1, location: location,
+                fields: [
+                    RawField(name: "name", value: name, location: location),
+                    RawField(name: "position", value: .string("LW"), location: location),
+                    RawField(name: "goals", value: goals, location: location),
+                ]))
+    }
+
+    private func goals(_ value: RawValue) -> Int? {
+        guard case .valid(let player) = validate(goals: value) else { return nil }
+        return player.goals
+    }
+
+    private func message(goals value: RawValue) -> String? {
+        guard case .invalid(let problems) = validate(goals: value) else { return nil }
+        return problems.first?.message
+    }
+
+    @Test(arguments: [
+        ("0", 0), ("7", 7), ("007", 7), ("1000000", 1_000_000),
+    ])
+    func wholeNumbersInRange(text: String, expected: Int) {
+        #expect(goals(.number(text)) == expected)
+        #expect(goals(.cell(text)) == expected)
+        #expect(goals(.cell(" \(text) ")) == expected)
+    }
+
+    @Test(arguments: [
+        ("-0", "must not be negative, got -0"),
+        ("-5", "must not be negative, got -5"),
+        ("1000001", "must be at most 1,000,000, got 1000001"),
+        ("9223372036854775807", "must be at most 1,000,000, got 9223372036854775807"),
+        ("99999999999999999999", "must be at most 1,000,000, got 99999999999999999999"),
+        ("1e3", "expected a whole number, got 1e3"),
+        ("-", "expected a whole number, got -"),
+        ("12a", "expected a whole number, got 12a"),
+        ("+5", "expected a whole number, got +5"),
+        ("--5", "expected a whole number, got --5"),
+    ])
+    func wholeNumbersOutOfRangeOrMalformed(text: String, expected: String) {
+        #expect(message(goals: .number(text)) == expected)
+    }
+
+    @Test func nullIsUnknownAndAStringIsNoNumber() {
+        #expect(goals(.null) == 0)
+        #expect(message(goals: .string("7")) == "expected a whole number, got a string (\"7\")")
+    }
+
+    @Test func textIsTrimmedAndItsRulesHoldOnItsBytes() {
+        func name(_ value: RawValue) -> String? {
+            guard case .valid(let player) = validate(goals: .number("1"), name: value) else { return nil }
+            return player.name
+        }
+        func refusal(_ value: RawValue) -> String? {
+            guard case .invalid(let problems) = validate(goals: .number("1"), name: value) else { return nil }
+            return problems.first?.message
+        }
+        #expect(name(.string("  Kylian Mbappé\u{3000}")) == "Kylian Mbappé")
+        #expect(name(.string("손흥민")) == "손흥민")
+        #expect(refusal(.string("Son\u{85}Heung-min")) == "contains the control character U+0085")
+        #expect(refusal(.string("Son\u{7F}")) == "contains the control character U+007F")
+        #expect(
+            refusal(.string("Son\u{FEFF}Heung-min"))
+                == "contains U+FEFF, a byte order mark, which belongs only at the start of a file")
+        #expect(
+            refusal(.string("\u{200B}\u{3164}")) == "has no visible character, only invisible ones (U+200B, U+3164)")
+        // U+00C2 followed by a character that is not a C1 control: a lead byte alone proves nothing.
+        #expect(name(.string("Â¡Vamos")) == "Â¡Vamos")
+    }
+}
