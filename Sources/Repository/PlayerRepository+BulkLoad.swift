@@ -7,6 +7,8 @@ public protocol PlayerStore: AnyObject {
     func player(id: Int64) throws -> Player?
     /// The player stored with `player`'s id, compared with it: `.same` when every value is the same to the byte.
     func storedPlayer(comparedWith player: Player, id: Int64) throws -> StoredPlayer
+    /// Ends a run of `storedPlayer(comparedWith:id:)`, closing what it kept open.
+    func endWalk()
     func player(ref: String) throws -> Player?
     func players(sortName: String, birthDate: CalendarDate?) throws -> [Player]
     func forEachID(_ body: (Int64) throws -> Void) throws
@@ -91,9 +93,12 @@ final class BulkLoad: PlayerStore {
 
     func count() throws -> Int { try players.count() }
     func player(id: Int64) throws -> Player? { try players.player(id: id) }
+    /// A plain lookup, never a walk: a load builds an index in its middle (`players(sortName:birthDate:)`), which
+    /// a statement left open on the table would stop.
     func storedPlayer(comparedWith player: Player, id: Int64) throws -> StoredPlayer {
-        try players.storedPlayer(comparedWith: player, id: id)
+        try players.player(id: id).map { .other($0) } ?? .absent
     }
+    func endWalk() {}
     func player(ref: String) throws -> Player? { try players.player(ref: ref) }
     func forEachID(_ body: (Int64) throws -> Void) throws { try players.forEachID(body) }
     func insert(_ row: PlayerRow) throws -> Int64 { try players.insert(row) }

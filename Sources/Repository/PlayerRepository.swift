@@ -11,6 +11,12 @@ public final class PlayerRepository {
     /// The text of each shape of page asked for by number, made once (`playerStatement`): a server reads one per
     /// request.
     var selectTexts: [SelectShape: String] = [:]
+    /// The statement that lookups in ascending order of id step through instead of seeking each row
+    /// (`storedPlayer(comparedWith:id:)`), with the id of the row it stands on (nil: past the last row). Any write
+    /// through this repository ends it, and so does `endWalk()`.
+    private var walk: (rows: Statement, at: Int64?)?
+    /// How many rows ahead a walk steps before a lookup seeks instead.
+    private static let walkReach: Int64 = 16
 
     init(connection: Connection) {
         self.connection = connection
@@ -18,12 +24,14 @@ public final class PlayerRepository {
 
     /// The statements kept prepared.
     enum PreparedSQL: Int, CaseIterable {
-        case count, playerByID, playerByRef, insert, update, identityMatches, delete, renumber, largestID
+        case count, playerByID, playersFromID, playerByRef, insert, update, identityMatches, delete, renumber,
+            largestID
 
         var sql: String {
             switch self {
             case .count: "SELECT count(*) FROM players"
             case .playerByID: "SELECT \(PlayerColumn.selectList) FROM players WHERE id = ?"
+            case .playersFromID: "SELECT \(PlayerColumn.selectList) FROM players WHERE id >= ? ORDER BY id"
             case .playerByRef: "SELECT \(PlayerColumn.selectList) FROM players WHERE ref = ?"
             case .insert:
                 "INSERT INTO players (\(PlayerColumn.all.map(\.name).joined(separator: ", "))) VALUES ("
@@ -44,6 +52,10 @@ public final class PlayerRepository {
 
     /// The kept statement for `key`, reset and unbound.
     func statement(_ key: PreparedSQL) throws -> Statement {
+        switch key {
+        case .insert, .update, .delete, .renumber: endWalk()
+        default: break
+        }
         if let statement = prepared[key.rawValue] {
             statement.reset()
             return statement
@@ -68,13 +80,30 @@ public final class PlayerRepository {
     }
 
     /// The player stored with id `id`, compared with `player` where the row lies: a row that holds `player`'s values
-    /// to the byte is never made a `Player`.
+    /// to the byte is never made a `Player`. Lookups in ascending order of id, as a feed sorted by id makes them,
+    /// step from one row to the next instead of seeking each.
     public func storedPlayer(comparedWith player: Player, id: Int64) throws -> StoredPlayer {
-        let statement = try statement(.playerByID)
-        try statement.bind(id, at: 1)
-        return try statement.firstRow { row in
-            try player.hasValues(of: PlayerRowView(row)) ? .same : .other(try self.player(from: row))
-        } ?? .absent
+        let rows: Statement
+        var at: Int64?
+        if let walk, let current = walk.at, current <= id, id - current <= PlayerRepository.walkReach {
+            rows = walk.rows
+            at = current
+            // Column 0 is the id (`PlayerColumn.selectList`).
+            while let row = at, row < id { at = try rows.step() ? rows.int64(at: 0) : nil }
+        } else {
+            rows = try statement(.playersFromID)
+            try rows.bind(id, at: 1)
+            at = try rows.step() ? rows.int64(at: 0) : nil
+        }
+        walk = (rows, at)
+        guard at == id else { return .absent }
+        return try player.hasValues(of: PlayerRowView(rows)) ? .same : .other(try self.player(from: rows))
+    }
+
+    /// Ends a walk of `storedPlayer(comparedWith:id:)`, so that no statement stays open on the table.
+    public func endWalk() {
+        walk?.rows.reset()
+        walk = nil
     }
 
     /// The player whose ref is `ref`, if any (refs are unique).

@@ -6,6 +6,6 @@ public enum StoredPlayer {
     case absent
     /// A player with exactly the record's values.
     case same
-    /// A player whose values differ from the record's somewhere (or only in how their text is encoded).
+    /// The stored player, to compare with the record's: its values differ somewhere, or were not compared in place.
     case other(Player)
 }

@@ -46,4 +46,51 @@ import Testing
         other.id = 8
         #expect(try answer(other, id: 8) == "absent")
     }
+
+    /// Lookups in ascending id order step through the table; gaps, a step back, ids past the end and writes between
+    /// lookups answer as single lookups do, and nothing stays open once the walk ends.
+    @Test func aWalkAnswersAsSingleLookupsDo() throws {
+        let ids: [Int64] = [2, 3, 5, 40, 41, 90]
+        try database.write { players in
+            for id in ids {
+                var player = stored
+                player.id = id
+                player.ref = "p\(id)"
+                try players.insert(player)
+            }
+        }
+        func player(_ id: Int64, goals: Int = 12) -> Player {
+            var player = stored
+            player.id = id
+            player.ref = id == 7 ? "p7" : "p\(id)"
+            player.goals = goals
+            return player
+        }
+        try database.write { players in
+            func answer(_ id: Int64, goals: Int = 12) throws -> String {
+                switch try players.storedPlayer(comparedWith: player(id, goals: goals), id: id) {
+                case .absent: "absent"
+                case .same: "same"
+                case .other(let other): "other \(other.id!)"
+                }
+            }
+            #expect(try answer(1) == "absent")
+            #expect(try answer(2) == "same")
+            #expect(try answer(3, goals: 13) == "other 3")
+            #expect(try answer(4) == "absent")
+            #expect(try answer(5) == "same")
+            #expect(try answer(7) == "same")
+            #expect(try answer(40) == "same")  // 33 ids ahead: a seek, not a walk
+            let changed = player(41, goals: 30)
+            #expect(try answer(41, goals: 30) == "other 41")
+            try players.update(changed)
+            #expect(try answer(41, goals: 30) == "same")  // the write ended the walk; the row is read anew
+            #expect(try answer(90) == "same")
+            #expect(try answer(3) == "same")  // a step back
+            #expect(try answer(91) == "absent")
+            #expect(try answer(1_000) == "absent")  // past the last row
+            players.endWalk()
+            try players.connection.execute("CREATE INDEX walk_ended ON players (goals)")
+        }
+    }
 }

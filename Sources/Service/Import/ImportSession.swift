@@ -87,6 +87,7 @@ struct ImportSession {
                 latestBirthDate: options.latestBirthDate, file: input.name, dateFormat: options.dateFormat))
         var finished = false
         defer { if !finished { _ = pipeline.finish() } }
+        defer { store.endWalk() }
         var bytesRead = 0
         while let batch = pipeline.next() {
             for item in batch.items {
@@ -130,6 +131,8 @@ struct ImportSession {
                             totalBytes: totalBytes))
                 }
             }
+            // Nothing stays open on the table between batches: the next may run a statement that an open one blocks.
+            store.endWalk()
             bytesRead = batch.bytesRead
             if let (absent, columns) = missing.found {
                 throw ImportError.missingColumns(file: input.name, missing: absent, found: columns)
