@@ -50,12 +50,26 @@ public enum TextRule {
     /// byte order mark EF BB BF, so text without those lead bytes needs no decoding.
     public static func firstForbidden(in text: String) -> Unicode.Scalar? {
         let mayHoldOne = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            // Eight bytes at a time while all are printable ASCII (0x20 to 0x7E), which holds nothing forbidden.
+            if let base = UnsafeRawPointer(bytes.baseAddress) {
+                while index &+ 8 <= bytes.count {
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                    let deleteOrAbove = ((word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080
+                    if belowSpace | deleteOrAbove != 0 { break }
+                    index &+= 8
+                }
+            }
+            // The byte before `index`, if any, is printable ASCII: no C2 lead byte is pending.
             var previous: UInt8 = 0
-            for byte in bytes {
+            while index < bytes.count {
+                let byte = bytes[index]
                 if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte & 0xE0 == 0x80) || byte == 0xEF {
                     return true
                 }
                 previous = byte
+                index &+= 1
             }
             return false
         }

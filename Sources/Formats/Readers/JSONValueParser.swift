@@ -99,35 +99,32 @@ struct JSONValueParser {
         let base = cursor.base
         let end = cursor.end
         let start = cursor.pos &+ 1
-        var index = start
-        while index < end {
-            let byte = base[index]
-            guard byte >= .space && byte < 0x80 && byte != .quote && byte != .backslash else { break }
-            index &+= 1
-        }
-        let count = index &- start
-        // Two word comparisons instead of a string: most names repeat those of the previous record.
-        if count <= 16 && start &+ 16 <= end && index < end && base[index] == .quote
-            && position < previousNames.count
-        {
-            let raw = UnsafeRawPointer(base + start)
-            var head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            var tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            if count < 8 {
-                head &= (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
-                tail = 0
-            } else if count < 16 {
-                tail &= (1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1
-            }
-            let cached = previousNames[position]
-            if cached.count == count && cached.head == head && cached.tail == tail {
-                cursor.pos = index &+ 1
-                return (cached.name, count)
+        // Most names repeat those of the previous record: the name there, if the bytes here are the same and a quote
+        // follows them, found with two word comparisons and no scan. A name is cached only when its bytes stand for
+        // themselves (printable ASCII, no quote or backslash), so that equal bytes here are the same name.
+        if position < previousNames.count {
+            let count = previousNames[position].count
+            if start &+ 16 <= end && start &+ count < end && base[start &+ count] == .quote {
+                let raw = UnsafeRawPointer(base + start)
+                var head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                var tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                if count < 8 {
+                    head &= (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
+                    tail = 0
+                } else if count < 16 {
+                    tail &= (1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1
+                }
+                if previousNames[position].head == head && previousNames[position].tail == tail {
+                    cursor.pos = start &+ count &+ 1
+                    return (previousNames[position].name, count)
+                }
             }
         }
         // Past the limit of fields, names are checked but not kept.
         let name = try readString(storing: position < RawRecord.maximumFieldCount)
-        if let text = name.text, name.byteCount <= 16 {
+        if let text = name.text, name.byteCount <= 16,
+            text.utf8.allSatisfy({ $0 >= .space && $0 < 0x80 && $0 != .quote && $0 != .backslash })
+        {
             var cached = CachedName(head: 0, tail: 0, count: name.byteCount, name: text)
             for (offset, byte) in text.utf8.enumerated() {
                 if offset < 8 {

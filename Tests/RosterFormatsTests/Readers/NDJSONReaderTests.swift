@@ -32,6 +32,21 @@ let sampleNDJSONOutcomes: [ReadOutcome] = [
         #expect(readAll(.ndjson, sampleNDJSON) == sampleNDJSONOutcomes)
     }
 
+    /// Names are remembered from one record to the next by their bytes; a name written with escapes is never taken
+    /// for the same bytes written plainly, nor a longer or shorter name for a remembered one.
+    @Test func aRememberedNameIsTakenOnlyForTheSameBytes() {
+        let lines = [
+            #"{"a\\b": 1, "name": 2, "birth_date": 3}"#,
+            #"{"a\b": 1, "names": 2, "birth_dat": 3}"#,
+            #"{"a\u005Cb": 1, "name": 2, "birth_date": 3}"#,
+        ]
+        let names = records(readAll(.ndjson, lines.joined(separator: "\n"))).map { $0.fields.map(\.name) }
+        #expect(
+            names == [
+                ["a\\b", "name", "birth_date"], ["a\u{8}", "names", "birth_dat"], ["a\\b", "name", "birth_date"],
+            ])
+    }
+
     static let cases: [ReaderCase] = [
         ReaderCase("empty input", "", []),
         ReaderCase("blank lines only", "\n \r\n\t\n", []),
