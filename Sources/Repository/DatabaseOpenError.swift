@@ -18,7 +18,7 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
     case missingFolder(path: String)
     case cannotCreate(path: String, reason: String)
     case notWritable(path: String, reason: String)
-    case readOnlyNeedsMigration(path: String, migration: String)
+    case readOnlyNeedsMigration(path: String, migration: String, reason: String)
     /// A writer stopped in the middle of a rollback-mode transaction; this user cannot roll it back.
     case hotJournal(path: String)
     /// The private copy a read-only user reads a WAL roster from, when its `-wal` or `-shm` is missing, failed.
@@ -91,9 +91,9 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
             "cannot create \(path): \(reason)"
         case .notWritable(let path, let reason):
             "cannot write \(path): \(reason); it was left untouched"
-        case .readOnlyNeedsMigration(let path, let migration):
-            "\(path) needs migration \(migration) before it can be read, but this user cannot write it; run any "
-                + "rosterdb command on it once as a user who can. The file was left untouched"
+        case .readOnlyNeedsMigration(let path, let migration, let reason):
+            "\(path) needs migration \(migration) before it can be read, but this user cannot write it (\(reason)); "
+                + "run any rosterdb command on it once as a user who can. The file was left untouched"
         case .hotJournal(let path):
             "\(path) has a rollback journal (\(path)-journal) left by a writer that stopped in the middle of a "
                 + "transaction; it must be rolled back before the roster can be read, and this user cannot write it. "

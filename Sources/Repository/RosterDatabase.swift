@@ -47,7 +47,7 @@ public final class RosterDatabase {
     ) throws {
         self.path = path
         let file = try RosterFile(path: path, mode: mode == .check ? .createIfMissing : mode)
-        isReadOnly = file.access == .readOnly
+        if case .readOnly = file.access { isReadOnly = true } else { isReadOnly = false }
         do {
             if mode == .check && file.access == .create {
                 // A dry run into a roster that does not exist works on an empty one in memory.
@@ -77,8 +77,8 @@ public final class RosterDatabase {
         // A file with nothing in it (zero bytes, say) is no roster; only a command that writes may make it one.
         if applied.isEmpty && mode == .existing { throw DatabaseOpenError.empty(path: path) }
         let pending = migrator.pending(after: applied)
-        if isReadOnly, let first = pending.first {
-            throw DatabaseOpenError.readOnlyNeedsMigration(path: path, migration: first.identifier)
+        if case .readOnly(let reason) = file.access, let first = pending.first {
+            throw DatabaseOpenError.readOnlyNeedsMigration(path: path, migration: first.identifier, reason: reason)
         }
 
         // Nothing has been written before this point. A read-only connection reads the file in the journal mode

@@ -12,8 +12,8 @@ struct RosterFile {
         case create
         /// This user can write the file, and its `-wal` and `-shm` (or create them).
         case readWrite
-        /// This user may only read: SQLite's read-only mode, never creating a file beside the roster.
-        case readOnly
+        /// This user may only read, for `reason`: SQLite's read-only mode, never creating a file beside the roster.
+        case readOnly(reason: String)
     }
 
     /// The path as the user gave it.
@@ -65,13 +65,11 @@ struct RosterFile {
 
         // SQLite in WAL mode writes `-wal` and `-shm` files beside the database even to read it, unless they
         // exist; a connection that cannot write them is read-only whatever it asked for.
-        let blocker = RosterFile.writeBlocker(real, companionBase: companionBase)
-        if blocker == nil {
-            access = .readWrite
-        } else if mode == .existing {
-            access = .readOnly
+        if let blocker = RosterFile.writeBlocker(real, companionBase: companionBase) {
+            guard mode == .existing else { throw DatabaseOpenError.notWritable(path: path, reason: blocker) }
+            access = .readOnly(reason: blocker)
         } else {
-            throw DatabaseOpenError.notWritable(path: path, reason: blocker!)
+            access = .readWrite
         }
     }
 

@@ -190,10 +190,29 @@ import Testing
         #expect(query.status == 74)
         #expect(
             query.stderr == "Error: \(old) needs migration 0002_query_indexes before it can be read, but this "
-                + "user cannot write it; run any rosterdb command on it once as a user who can. The file was left "
-                + "untouched\n")
+                + "user cannot write it (the file is read-only for this user (Permission denied)); run any rosterdb "
+                + "command on it once as a user who can. The file was left untouched\n")
         #expect(folder.bytes(of: old) == bytes)
         #expect(try listing() == files)
+    }
+
+    /// The file is writable but its folder is not, where SQLite must create the log to migrate: the message says
+    /// so rather than blaming the file.
+    @Test(.enabled(if: canRunUnprivileged))
+    func aRosterThatNeedsAMigrationInAFolderThisUserCannotWriteNamesTheFolder() throws {
+        let old = folder.path("old.db")
+        _ = try RosterDatabase(path: old, mode: .createIfMissing, migrations: Array(Migration.embedded.prefix(1)))
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: old + suffix) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: old)
+        let folderMode = getuid() == 0 ? 0o755 : 0o555
+        try FileManager.default.setAttributes([.posixPermissions: folderMode], ofItemAtPath: folder.url.path)
+        defer { restoreFolder() }
+        let query = try runUnprivileged(["--db", old, "query"])
+        #expect(query.status == 74)
+        #expect(
+            query.stderr.contains(
+                "needs migration 0002_query_indexes before it can be read, but this user cannot write it (its folder "
+                    + "is not writable, and SQLite needs to create \(old)-wal and \(old)-shm there); "))
     }
 
     // MARK: - Read-only opening
