@@ -12,8 +12,10 @@ final class Connection {
     let handle: SQLiteHandle
     /// What SQLite's progress and busy handlers ask; the connection owns it, so it lives as long as they may run.
     private let waiting = Waiting()
-    /// Statements kept prepared for SQL that runs again and again (`cached(_:)`), by their text.
-    private var statementCache: [String: Statement] = [:]
+    /// Statements kept prepared for SQL that runs again and again (`cached(_:)`), found by their text. A list, not
+    /// a dictionary: the first dictionary keyed by text costs every process the Swift runtime's building of its
+    /// generic type, about 100,000 instructions (a twentieth of a `show`), more than searching a list ever does.
+    private var statementCache: [Statement] = []
     /// The most statements `cached(_:)` keeps; past it the cache starts over, as filters of endless shapes (a list
     /// of any length of positions) must not grow it without bound.
     static let statementCacheLimit = 128
@@ -56,7 +58,7 @@ final class Connection {
     /// The statement for `sql`, prepared on its first use on this connection and kept, reset and unbound; a new one
     /// when the kept one is still running (a caller reading its rows asked for the same SQL again).
     func cached(_ sql: String) throws -> Statement {
-        if let statement = statementCache[sql] {
+        if let statement = statementCache.first(where: { $0.sql == sql }) {
             if !statement.isRunning {
                 statement.reset()
                 return statement
@@ -65,7 +67,7 @@ final class Connection {
         }
         if statementCache.count >= Connection.statementCacheLimit { statementCache.removeAll() }
         let statement = try prepare(sql)
-        statementCache[sql] = statement
+        statementCache.append(statement)
         return statement
     }
 

@@ -35,11 +35,11 @@ public struct ArgumentParser {
         if argv.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
             let command = try? findCommand(in: argv)
             return Invocation(
-                command: command, arguments: ParsedArguments(values: [:], positionals: []), wantsHelp: true)
+                command: command, arguments: ParsedArguments(given: [], positionals: []), wantsHelp: true)
         }
         let command = try findCommand(in: argv)
         let available = (command?.options ?? []) + globalOptions
-        var values: [String: [String]] = [:]
+        var given: [ParsedArguments.GivenOption] = []
         var positionals: [String] = []
         var optionsEnded = false
         var commandSeen = false
@@ -63,24 +63,24 @@ public struct ArgumentParser {
             guard let spec = ArgumentParser.lookUp(name, in: available) else {
                 throw UsageError.unknownOption(name, suggestion: ArgumentParser.suggestion(for: name, in: available))
             }
-            if !spec.isRepeatable, values[spec.name] != nil {
+            if !spec.isRepeatable, given.contains(where: { $0.name == spec.name }) {
                 throw UsageError.repeatedOption(spec.synopsis)
             }
             if spec.takesValue {
                 if let inlineValue {
-                    values[spec.name, default: []].append(inlineValue)
+                    given.append(.init(name: spec.name, value: inlineValue))
                 } else if index < argv.count, !ArgumentParser.looksLikeOption(argv[index]) {
-                    values[spec.name, default: []].append(argv[index])
+                    given.append(.init(name: spec.name, value: argv[index]))
                     index += 1
                 } else {
                     throw UsageError.missingValue(option: spec.synopsis)
                 }
             } else {
                 if let inlineValue { throw UsageError.unexpectedValue(option: spec.synopsis, value: inlineValue) }
-                values[spec.name, default: []].append("")
+                given.append(.init(name: spec.name, value: ""))
             }
         }
-        let arguments = ParsedArguments(values: values, positionals: positionals)
+        let arguments = ParsedArguments(given: given, positionals: positionals)
         if let command { try arguments.checkPositionals(against: command.arguments) }
         return Invocation(command: command, arguments: arguments, wantsHelp: false)
     }

@@ -1,28 +1,36 @@
 /// The options and positional arguments of one command line, read through the typed `Option` and `Flag` values the
 /// commands declare; a value that cannot be read is a usage error that quotes it.
 public struct ParsedArguments {
-    /// Each option's values by long name, in the order given; a flag has one empty value per use.
-    private let values: [String: [String]]
+    /// The options as given, in order, each by its long name; a flag has an empty value. A command line holds a
+    /// handful: a list is searched as fast as a dictionary, and the first dictionary of its kind would cost every
+    /// process the Swift runtime's building of its generic type (a tenth of a `show`'s instructions).
+    private let given: [GivenOption]
     public let positionals: [String]
 
-    public init(values: [String: [String]], positionals: [String]) {
-        self.values = values
+    /// One option on the command line.
+    struct GivenOption {
+        let name: String
+        let value: String
+    }
+
+    init(given: [GivenOption], positionals: [String]) {
+        self.given = given
         self.positionals = positionals
     }
 
     /// Whether the flag was given.
     public func isSet(_ flag: Flag) -> Bool {
-        values[flag.spec.name] != nil
+        isGiven(flag.spec)
     }
 
     /// Whether the option was given, whatever its value.
     public func isGiven(_ spec: OptionSpec) -> Bool {
-        values[spec.name] != nil
+        given.contains { $0.name == spec.name }
     }
 
     /// The option's value, or nil when it was not given.
     public func value<Value>(_ option: Option<Value>) throws -> Value? {
-        guard let text = values[option.spec.name]?.last else { return nil }
+        guard let text = given.last(where: { $0.name == option.spec.name })?.value else { return nil }
         switch option.parse(text) {
         case .success(let value): return value
         case .failure(let refused):
@@ -48,7 +56,7 @@ public struct ParsedArguments {
 
     /// The texts given for the option named `name` (without its hyphens), in order.
     func texts(named name: String) -> [String] {
-        values[name] ?? []
+        given.compactMap { $0.name == name ? $0.value : nil }
     }
 
     /// Too few or too many positional arguments are usage errors.
