@@ -35,19 +35,15 @@ for path in arguments.dropFirst(3) {
 source += "    ]\n}\n"
 try Data(source.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
 
-/// A Swift string literal that holds `text` byte for byte.
+/// A Swift string literal that holds `text` byte for byte: printable ASCII as it is, and every other character, the
+/// quote and the backslash as `\u{…}`, one rule that cannot miss a character a literal cannot hold.
 func swiftLiteral(_ text: String) -> String {
     var literal = "\""
     for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\\": literal += "\\\\"
-        case "\"": literal += "\\\""
-        case "\n": literal += "\\n"
-        case "\r": literal += "\\r"
-        case "\t": literal += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        if (0x20..<0x7F).contains(scalar.value), scalar != "\\", scalar != "\"" {
+            literal.unicodeScalars.append(scalar)
+        } else {
             literal += "\\u{\(String(scalar.value, radix: 16))}"
-        default: literal.unicodeScalars.append(scalar)
         }
     }
     return literal + "\""
