@@ -1,11 +1,14 @@
 /// Folds names for comparison and sorting: lower case, accents and strokes removed, runs of white space
 /// collapsed to one space and trimmed. `  Kylian MBAPPÉ ` folds to `kylian mbappe`, `Ødegaard` to `odegaard`.
 ///
-/// Letters of scripts without case or accents (Hangul, CJK) are kept as they are.
+/// Letters of scripts without case or accents (Hangul, CJK) are kept as they are. Text is first composed the way
+/// Unicode's NFC composes it, so that a name written with decomposed characters folds as the same name written
+/// precomposed: Hangul as conjoining jamo (`ᄉ ᅩ ᆫ` is `손`; macOS file names and some feeds write it so), kana and
+/// a separate voicing mark, a letter and a combining accent that has no base-letter fold of its own.
 public enum NameFolding {
     public static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text.utf8) }
-        return WhiteSpace.collapsing(text) { scalar, folded in
+        return WhiteSpace.collapsing(composed(text)) { scalar, folded in
             let value = scalar.value
             if value < 0x80 {
                 let lower = (0x41...0x5A).contains(value) ? value + 0x20 : value
@@ -22,6 +25,14 @@ public enum NameFolding {
     /// (spaces, hyphens, apostrophes, dots) between words. `Son Heung-min` gives `son`, `heung`, `min`.
     public static func words(_ text: String) -> [String] {
         fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    /// `text` in Unicode's canonical composition (NFC). Most text is NFC already, which a quick check over its
+    /// bytes tells without building anything.
+    private static func composed(_ text: String) -> String {
+        var span = text.utf8Span
+        if span.checkForNFC(quickCheck: true) { return text }
+        return String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
     /// `fold` for text that is all ASCII, as most names are: byte by byte, into the string's own storage.

@@ -14,6 +14,23 @@ import Testing
         #expect(NameFolding.fold(name) == expected)
     }
 
+    /// Text written decomposed folds to the same bytes as the same text written precomposed (Swift's `==` would
+    /// call the two equal anyway, so bytes are compared).
+    @Test(arguments: [
+        ("\u{1109}\u{1169}\u{11AB}\u{1112}\u{1173}\u{11BC}\u{1106}\u{1175}\u{11AB}", "\u{C190}\u{D765}\u{BBFC}"),
+        ("\u{30AB}\u{3099}\u{30AF}", "\u{30AC}\u{30AF}"), ("\u{304B}\u{3099}", "\u{304C}"),
+        ("\u{0418}\u{0306}\u{0432}\u{0430}\u{043D}", "\u{0419}\u{0432}\u{0430}\u{043D}"),
+        ("Nguye\u{0302}\u{0303}n", "Nguy\u{1EC5}n"), ("Jose\u{0301}", "Jos\u{00E9}"),
+    ])
+    func decomposedTextFoldsAsPrecomposed(decomposed: String, precomposed: String) {
+        #expect(Array(NameFolding.fold(decomposed).utf8) == Array(NameFolding.fold(precomposed).utf8))
+    }
+
+    @Test func conjoiningJamoFoldToSyllables() {
+        let folded = NameFolding.fold("\u{1109}\u{1169}\u{11AB} \u{1112}\u{1173}\u{11BC}\u{1106}\u{1175}\u{11AB}")
+        #expect(Array(folded.utf8) == Array("\u{C190} \u{D765}\u{BBFC}".utf8))
+    }
+
     @Test func accentedNamesSortWithTheirBaseLetter() {
         let names = ["Zinedine Zidane", "Ángel Di María", "Alisson Becker", "Érling"].sorted {
             NameFolding.fold($0) < NameFolding.fold($1)

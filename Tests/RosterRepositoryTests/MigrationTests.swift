@@ -243,6 +243,37 @@ import Testing
         #expect(try ledger(path).count == 3)
     }
 
+    // MARK: - Folding again
+
+    @Test func keysFoldedFromDecomposedTextAreFoldedAgain() throws {
+        // Written before 0010: name and club as conjoining jamo (손 흥민, 토트넘), their keys as that fold kept them.
+        let name = "\u{1109}\u{1169}\u{11AB} \u{1112}\u{1173}\u{11BC}\u{1106}\u{1175}\u{11AB}"
+        let club = "\u{1110}\u{1169}\u{1110}\u{1173}\u{1102}\u{1165}\u{11B7}"
+        let old = try RosterDatabase(
+            path: path, mode: .createIfMissing, migrations: Array(Migration.embedded.prefix(9)))
+        try old.connection.execute(
+            "INSERT INTO players (id, name, position, club) VALUES (7, '\(name)', 'LW', '\(club)'), "
+                + "(8, 'Kylian Mbappé', 'ST', 'Real Madrid')")
+        try old.connection.execute("UPDATE players SET sort_name = name, club_key = club WHERE id = 7")
+        try old.connection.execute(
+            "UPDATE players SET sort_name = 'kylian mbappe', club_key = 'real madrid' WHERE id = 8")
+
+        let database = try RosterDatabase(path: path, mode: .existing)
+        #expect(database.openReport.appliedMigrations.map(\.identifier) == ["0010_fold_composed_text"])
+        let keys = try database.connection.prepare("SELECT sort_name, club_key FROM players ORDER BY id")
+        var rows: [[UInt8]] = []
+        while try keys.step() { rows += [Array(keys.text(at: 0).utf8), Array(keys.text(at: 1).utf8)] }
+        #expect(
+            rows == [
+                Array("\u{C190} \u{D765}\u{BBFC}".utf8), Array("\u{D1A0}\u{D2B8}\u{B118}".utf8),
+                Array("kylian mbappe".utf8), Array("real madrid".utf8),
+            ])
+        // The name search index followed: the precomposed word finds the player written in jamo.
+        var criteria = PlayerCriteria()
+        criteria.nameSearches = [["\u{D765}\u{BBFC}"]]
+        #expect(try database.read { try $0.count(matching: criteria) } == 1)
+    }
+
     private func withLedger(_ body: (Connection) throws -> Void) throws {
         let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
         try body(connection)
