@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Writes Sources/Model/FoldingTable.swift: Latin, Greek and Cyrillic letters mapped to their lower-case base
-letters without accents (É → e, ß → ss, Ø → o), from Python's Unicode database. Run it again when the rules change."""
+"""Writes Sources/Model/FoldingTable.swift: Latin, Greek (polytonic too) and Cyrillic letters mapped to their
+lower-case base letters without accents (É → e, ß → ss, Ø → o, ἀ → α), from Python's Unicode database. Run it again
+when the rules change."""
 import pathlib
 import sys
 import unicodedata
 
-RANGES = [(0x00C0, 0x024F), (0x0370, 0x03FF), (0x0400, 0x04FF), (0x1E00, 0x1EFF)]
+RANGES = [(0x00C0, 0x024F), (0x0370, 0x03FF), (0x0400, 0x04FF), (0x1E00, 0x1EFF), (0x1F00, 0x1FFF)]
 # Letters that carry no canonical decomposition but are read as a base letter plus a stroke or a ligature.
 SPECIAL = {
     "ß": "ss", "ẞ": "ss", "Æ": "ae", "æ": "ae", "Œ": "oe", "œ": "oe", "Ø": "o", "ø": "o", "Đ": "d", "đ": "d",

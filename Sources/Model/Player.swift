@@ -31,6 +31,20 @@ public struct Player: Hashable, Sendable {
         self.image = image
     }
 
+    /// The same values, text compared byte for byte. Swift's `==` holds canonically equivalent strings equal (`é` and
+    /// `e` + U+0301), but a roster keeps the bytes it was given: an import or an edit that brings other bytes changes
+    /// the player, and an export gives back what was imported. (The synthesized hash stays valid: text with the same
+    /// bytes is equal text.)
+    public static func == (left: Player, right: Player) -> Bool {
+        PlayerField.allCases.allSatisfy { field in
+            switch (left[field], right[field]) {
+            case (.text(let own)?, .text(let other)?):
+                own.utf8.count == other.utf8.count && own.utf8.elementsEqual(other.utf8)
+            case (let own, let other): own == other
+            }
+        }
+    }
+
     /// Age in whole years on `date`; nil when the birth date is unknown or after `date` (not born yet).
     public func age(on date: CalendarDate) -> Int? {
         birthDate?.age(on: date)

@@ -127,8 +127,9 @@ public final class RosterDatabase {
 
     /// Runs `body` in a write transaction, taken at once (`BEGIN IMMEDIATE`) so that a second writer waits up to
     /// the busy timeout and then fails with a busy error before it has changed anything. Values another tool left
-    /// underived are filled first. Once committed, the write-ahead log is copied into the database file, so that the
-    /// file alone holds the roster again. With `commit` false (a dry run) everything is rolled back at the end.
+    /// underived are filled first, and any the write left so at the end. Once committed, the write-ahead log is
+    /// copied into the database file, so that the file alone holds the roster again. With `commit` false (a dry run)
+    /// everything is rolled back at the end.
     public func write<T>(commit: Bool = true, _ body: (PlayerRepository) throws -> T) throws -> T {
         if !deferredMigrations.isEmpty { try connection.execute("PRAGMA foreign_keys = OFF") }
         defer { if !deferredMigrations.isEmpty { try? connection.execute("PRAGMA foreign_keys = ON") } }
@@ -136,6 +137,9 @@ public final class RosterDatabase {
             for migration in deferredMigrations { try migrator.apply(migration, to: connection, path: path) }
             try players.fillDerivedColumns()
             let result = try body(players)
+            // Again after: a text rewritten to other bytes that fold the same (`Messi` → `MESSI`, or decomposed →
+            // precomposed) keeps its key, which the schema's triggers take for another tool's change and clear.
+            try players.fillDerivedColumns()
             // SQLite commits to the file it opened even when that name now leads elsewhere or nowhere: the write
             // would be reported and lost.
             if connection.fileHasMoved { throw DatabaseOpenError.movedWhileOpen(path: path) }

@@ -21,9 +21,19 @@ import Testing
         ("\u{30AB}\u{3099}\u{30AF}", "\u{30AC}\u{30AF}"), ("\u{304B}\u{3099}", "\u{304C}"),
         ("\u{0418}\u{0306}\u{0432}\u{0430}\u{043D}", "\u{0419}\u{0432}\u{0430}\u{043D}"),
         ("Nguye\u{0302}\u{0303}n", "Nguy\u{1EC5}n"), ("Jose\u{0301}", "Jos\u{00E9}"),
+        ("\u{0391}\u{0313}\u{03B8}\u{03B7}\u{03BD}\u{03B1}\u{0342}", "\u{1F08}\u{03B8}\u{03B7}\u{03BD}\u{1FB6}"),
     ])
     func decomposedTextFoldsAsPrecomposed(decomposed: String, precomposed: String) {
         #expect(Array(NameFolding.fold(decomposed).utf8) == Array(NameFolding.fold(precomposed).utf8))
+    }
+
+    /// Polytonic Greek, which NFC composes into the Greek Extended block, folds to its base letters like the
+    /// monotonic accents do.
+    @Test func polytonicGreekFoldsToItsBaseLetters() {
+        #expect(Array(NameFolding.fold("\u{1F08}\u{03B8}\u{03B7}\u{03BD}\u{1FB6}").utf8) == Array("αθηνα".utf8))
+        #expect(
+            Array(NameFolding.fold("\u{0391}\u{0313}\u{03B8}\u{03B7}\u{03BD}\u{03B1}\u{0342}").utf8)
+                == Array("αθηνα".utf8))
     }
 
     @Test func conjoiningJamoFoldToSyllables() {

@@ -38,5 +38,11 @@ struct PlayerValuesTests {
         // Swift's == treats the two spellings as one string; the stored bytes differ, so the row differs.
         #expect(decomposed.name == player.name)
         #expect(!player.hasValues(of: decomposed))
+        // And so do the two players: an import or an edit that brings the other spelling writes it.
+        #expect(decomposed != player)
+        var same = decomposed
+        same.name = "A\u{301}ngel Di Mari\u{301}a"
+        #expect(same == decomposed)
+        #expect(Set([player, decomposed]).count == 2)
     }
 }

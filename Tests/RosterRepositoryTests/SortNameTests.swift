@@ -88,4 +88,21 @@ import Testing
         try database.write { _ in }
         #expect(try derived() == ["leo messi|argentina"])
     }
+
+    /// rosterdb's own rename to text that folds the same (case, or decomposed → precomposed) writes the same key,
+    /// which the triggers clear as if another tool had renamed; the write fills it again before it commits.
+    @Test func aRenameThatFoldsTheSameKeepsItsKeysAndItsSearch() throws {
+        let jamo = "\u{1109}\u{1169}\u{11AB}\u{1112}\u{1173}\u{11BC}\u{1106}\u{1175}\u{11AB}"
+        let id = try database.write {
+            try $0.insert(Player(name: jamo, position: .leftWinger, nationality: "Korea Republic"))
+        }
+        try database.write {
+            try $0.update(Player(id: id, name: "손흥민", position: .leftWinger, nationality: "KOREA REPUBLIC"))
+        }
+        #expect(try derived() == ["손흥민|korea republic"])
+        #expect(try database.read { try $0.hasUnfoldedRows() } == false)
+        var search = PlayerCriteria()
+        search.nameSearches = [["손흥"]]
+        #expect(try database.read { try $0.count(matching: search) } == 1)
+    }
 }
