@@ -16,7 +16,8 @@ extension Connection {
                     Connection.result(NameFolding.fold(text), context)
                 }, nil, nil, nil))
         // `rosterdb_words_match(name, searches)`: 1 when some search (a line of `searches`) has every one of its
-        // words (separated by spaces) starting a word of the folded name, as the name search index matches.
+        // words (separated by spaces) starting a word of the folded name, as the name search index matches: by code
+        // points, not by characters (`मिर्` starts `मिर्ज़ा`, though its last character is only part of one there).
         try check(
             sqlite3_create_function_v2(
                 handle, "rosterdb_words_match", 2, flags, nil,
@@ -26,7 +27,9 @@ extension Connection {
                     }
                     let words = NameFolding.words(name)
                     let matches = searches.split(separator: "\n").contains { search in
-                        search.split(separator: " ").allSatisfy { query in words.contains { $0.hasPrefix(query) } }
+                        search.split(separator: " ").allSatisfy { query in
+                            words.contains { $0.unicodeScalars.starts(with: query.unicodeScalars) }
+                        }
                     }
                     sqlite3_result_int(context, matches ? 1 : 0)
                 }, nil, nil, nil))
