@@ -69,9 +69,16 @@ public enum NameFolding {
         return nil
     }
 
-    /// Combining accents, as decomposed text carries them (`e` + U+0301).
+    /// Combining accents, as decomposed text carries them (`e` + U+0301), and the vowel points of Hebrew and Arabic,
+    /// which most names are written without (`שָׁלוֹם` is `שלום`, `مُحَمَّد` is `محمد`).
     private static func isCombiningDiacritic(_ value: UInt32) -> Bool {
-        (0x0300...0x036F).contains(value) || (0x1AB0...0x1AFF).contains(value) || (0x1DC0...0x1DFF).contains(value)
-            || (0x20D0...0x20FF).contains(value) || (0xFE20...0xFE2F).contains(value)
+        if value < 0x0300 { return false }
+        return diacriticRanges.contains { $0.contains(value) }
     }
+
+    private static let diacriticRanges: [ClosedRange<UInt32>] = [
+        0x0300...0x036F, 0x0591...0x05BD, 0x05BF...0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7...0x05C7,
+        0x0610...0x061A, 0x064B...0x065F, 0x0670...0x0670, 0x06D6...0x06DC, 0x06DF...0x06E4, 0x06E7...0x06E8,
+        0x06EA...0x06ED, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
+    ]
 }

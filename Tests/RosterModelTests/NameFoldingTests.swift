@@ -27,6 +27,15 @@ import Testing
         #expect(Array(NameFolding.fold(decomposed).utf8) == Array(NameFolding.fold(precomposed).utf8))
     }
 
+    /// Hebrew and Arabic vowel points are folded away like accents: a vocalized name finds the name written without.
+    @Test(arguments: [
+        ("\u{05E9}\u{05C1}\u{05B8}\u{05DC}\u{05D5}\u{05B9}\u{05DD}", "\u{05E9}\u{05DC}\u{05D5}\u{05DD}"),
+        ("\u{0645}\u{064F}\u{062D}\u{064E}\u{0645}\u{0651}\u{064E}\u{062F}", "\u{0645}\u{062D}\u{0645}\u{062F}"),
+    ])
+    func vowelPointsFoldAway(vocalized: String, plain: String) {
+        #expect(Array(NameFolding.fold(vocalized).utf8) == Array(plain.utf8))
+    }
+
     /// Polytonic Greek, which NFC composes into the Greek Extended block, folds to its base letters like the
     /// monotonic accents do.
     @Test func polytonicGreekFoldsToItsBaseLetters() {
