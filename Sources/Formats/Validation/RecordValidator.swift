@@ -40,10 +40,13 @@ public struct RecordValidator: Sendable {
         var unknownHere: [String] = []
         // The fields are read in place (`record.fields[i]`), not copied out: a copy retains and releases every text.
         for position in record.fields.indices {
-            // A mapping names the field it assigned; otherwise the name says.
+            // A mapping names the field it assigned; otherwise the name says. Read through the buffer: the array's
+            // subscript would copy the whole field (a retain and a release of each of its texts) for its name.
             guard
-                let resolved = record.fields[position].field.flatMap(FieldNames.resolution)
-                    ?? resolve(record.fields[position].name, at: position)
+                let resolved = record.fields.withUnsafeBufferPointer({ fields in
+                    fields[position].field.flatMap(FieldNames.resolution)
+                        ?? resolve(fields[position].name, at: position)
+                })
             else {
                 let field = record.fields[position]
                 if unknownHere.contains(field.name) {
