@@ -12,6 +12,8 @@ SPECIAL = {
     "ß": "ss", "ẞ": "ss", "Æ": "ae", "æ": "ae", "Œ": "oe", "œ": "oe", "Ø": "o", "ø": "o", "Đ": "d", "đ": "d",
     "Ð": "d", "ð": "d", "Ł": "l", "ł": "l", "Þ": "th", "þ": "th", "ı": "i", "Ħ": "h", "ħ": "h", "Ŧ": "t",
     "ŧ": "t", "Ŋ": "n", "ŋ": "n", "ĸ": "k", "Ŀ": "l", "ŀ": "l", "Ə": "e", "ə": "e",
+    # Greek's final sigma is the same letter as σ, which is what Σ lowers to wherever it stands.
+    "ς": "σ",
 }
 
 def folded(ch: str) -> str:

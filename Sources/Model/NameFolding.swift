@@ -15,7 +15,7 @@ public enum NameFolding {
                 folded.unicodeScalars.append(Unicode.Scalar(UInt8(lower)))
             } else if let replacement = replacement(for: value) {
                 folded += replacement
-            } else if !isCombiningDiacritic(value) {
+            } else if !isDropped(value) {
                 folded += scalar.properties.lowercaseMapping
             }
         }
@@ -69,16 +69,20 @@ public enum NameFolding {
         return nil
     }
 
-    /// Combining accents, as decomposed text carries them (`e` + U+0301), and the vowel points of Hebrew and Arabic,
-    /// which most names are written without (`שָׁלוֹם` is `שלום`, `مُحَمَّد` is `محمد`).
-    private static func isCombiningDiacritic(_ value: UInt32) -> Bool {
-        if value < 0x0300 { return false }
-        return diacriticRanges.contains { $0.contains(value) }
+    /// What folding drops: combining accents, as decomposed text carries them (`e` + U+0301); the vowel points of
+    /// Hebrew and Arabic, which most names are written without (`שָׁלוֹם` is `שלום`, `مُحَمَّد` is `محمد`); and the
+    /// invisible characters that only shape the text or its direction — the soft hyphen, the zero-width joiner and
+    /// non-joiner (`علی‌رضا` is `علیرضا`, `ශ්‍රී` one word), direction marks. Dropped, they split no word, in the search
+    /// index or out of it.
+    private static func isDropped(_ value: UInt32) -> Bool {
+        if value < 0xAD { return false }
+        return droppedRanges.contains { $0.contains(value) }
     }
 
-    private static let diacriticRanges: [ClosedRange<UInt32>] = [
-        0x0300...0x036F, 0x0591...0x05BD, 0x05BF...0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7...0x05C7,
-        0x0610...0x061A, 0x064B...0x065F, 0x0670...0x0670, 0x06D6...0x06DC, 0x06DF...0x06E4, 0x06E7...0x06E8,
-        0x06EA...0x06ED, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
+    private static let droppedRanges: [ClosedRange<UInt32>] = [
+        0x00AD...0x00AD, 0x0300...0x036F, 0x0591...0x05BD, 0x05BF...0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5,
+        0x05C7...0x05C7, 0x0610...0x061A, 0x061C...0x061C, 0x064B...0x065F, 0x0670...0x0670, 0x06D6...0x06DC,
+        0x06DF...0x06E4, 0x06E7...0x06E8, 0x06EA...0x06ED, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x200C...0x200F,
+        0x202A...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0x20D0...0x20FF, 0xFE20...0xFE2F, 0xFEFF...0xFEFF,
     ]
 }

@@ -31,18 +31,11 @@ public struct Player: Hashable, Sendable {
         self.image = image
     }
 
-    /// The same values, text compared byte for byte. Swift's `==` holds canonically equivalent strings equal (`é` and
-    /// `e` + U+0301), but a roster keeps the bytes it was given: an import or an edit that brings other bytes changes
-    /// the player, and an export gives back what was imported. (The synthesized hash stays valid: text with the same
-    /// bytes is equal text.)
+    /// The same values, text compared byte for byte (`FieldValue.==`): an import or an edit that brings other bytes
+    /// changes the player, and an export gives back what was imported. (The synthesized hash stays valid: equal bytes
+    /// are equal text.)
     public static func == (left: Player, right: Player) -> Bool {
-        PlayerField.allCases.allSatisfy { field in
-            switch (left[field], right[field]) {
-            case (.text(let own)?, .text(let other)?):
-                own.utf8.count == other.utf8.count && own.utf8.elementsEqual(other.utf8)
-            case (let own, let other): own == other
-            }
-        }
+        PlayerField.allCases.allSatisfy { left[$0] == right[$0] }
     }
 
     /// Age in whole years on `date`; nil when the birth date is unknown or after `date` (not born yet).

@@ -45,6 +45,20 @@ public enum FieldValue: Hashable, Sendable {
     case position(Position)
     case date(CalendarDate)
 
+    /// The same value, text compared byte for byte. Swift's `==` holds canonically equivalent strings equal (`é`
+    /// and `e` + U+0301), but a roster keeps the bytes it was given: a value with other bytes is another value, which
+    /// an import writes and an edit reports. (The synthesized hash stays valid: equal bytes are equal text.)
+    public static func == (left: FieldValue, right: FieldValue) -> Bool {
+        switch (left, right) {
+        case (.integer(let own), .integer(let other)): own == other
+        case (.text(let own), .text(let other)):
+            own.utf8.count == other.utf8.count && own.utf8.elementsEqual(other.utf8)
+        case (.position(let own), .position(let other)): own == other
+        case (.date(let own), .date(let other)): own == other
+        default: false
+        }
+    }
+
     /// The cases without their values.
     public enum ValueType: Sendable {
         case integer, text, position, date

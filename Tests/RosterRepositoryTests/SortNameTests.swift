@@ -111,6 +111,30 @@ import Testing
         #expect(try found("मिर्") == ["सानिया मिर्ज़ा"])
     }
 
+    /// A Persian name written with a zero-width non-joiner and Greek written in capitals or with a final sigma: the
+    /// search with the index and without it find the same players.
+    @Test func joinersAndFinalSigmaSearchTheSameWithTheIndexAndWithout() throws {
+        try database.write { players in
+            for name in ["علی\u{200C}رضا جهانبخش", "علی رضایی", "Οδυσσέας Βλαχοδήμος", "ΣΩΚΡΑΤΗΣ ΠΑΠΑΣΤΑΘΟΠΟΥΛΟΣ"] {
+                try players.insert(Player(name: name, position: .goalkeeper))
+            }
+        }
+        func found(_ words: [String]) throws -> [String] {
+            var search = PlayerCriteria()
+            search.nameSearches = [words.map(NameFolding.fold)]
+            return try names(search).sorted()
+        }
+        let searches: [[String]] = [
+            ["علیرضا"], ["علی\u{200C}رضا"], ["رضا"], ["علی"], ["ΟΔΥΣΣΕΑΣ"], ["Οδυσσέας"], ["σωκρατης"], ["Σωκράτης"],
+        ]
+        let indexed = try searches.map(found)
+        #expect(indexed[0] == ["علی\u{200C}رضا جهانبخش"] && indexed[1] == indexed[0] && indexed[2] == ["علی رضایی"])
+        #expect(indexed[3].count == 2 && indexed[4] == ["Οδυσσέας Βλαχοδήμος"] && indexed[5] == indexed[4])
+        #expect(indexed[6] == ["ΣΩΚΡΑΤΗΣ ΠΑΠΑΣΤΑΘΟΠΟΥΛΟΣ"] && indexed[7] == indexed[6])
+        try database.connection.execute("UPDATE players SET sort_name = NULL")
+        #expect(try searches.map(found) == indexed)
+    }
+
     /// rosterdb's own rename to text that folds the same (case, or decomposed → precomposed) writes the same key,
     /// which the triggers clear as if another tool had renamed; the write fills it again before it commits.
     @Test func aRenameThatFoldsTheSameKeepsItsKeysAndItsSearch() throws {

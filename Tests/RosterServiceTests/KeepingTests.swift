@@ -49,6 +49,18 @@ import Testing
         #expect(try roster.player(id: 3) == after)
     }
 
+    /// The same name in other bytes (decomposed) is a change: stored, and reported field by field.
+    @Test func anEditToAnotherSpellingOfTheSameTextIsAChange() throws {
+        var edit = PlayerEdit()
+        edit.values = [.name: "Kylian Mbappe\u{301}"]
+        let (before, after) = try roster.edit("3", edit)
+        #expect(Array(after.name.utf8) == Array("Kylian Mbappe\u{301}".utf8))
+        #expect(before != after)
+        #expect(PlayerField.allCases.filter { before[$0] != after[$0] } == [.name])
+        let stored = try #require(try roster.player(id: 3))
+        #expect(Array(stored.name.utf8) == Array(after.name.utf8))
+    }
+
     @Test func removeResolvesEveryNameFirst() throws {
         #expect(throws: LookupError.self) { try roster.remove(["3", "Nobody"]) }
         #expect(try roster.count() == 28)
