@@ -120,9 +120,8 @@ public final class HTTPServer: @unchecked Sendable {
         core.stopping.store(true, ordering: .releasing)
         // Takes the socket out of every thread's epoll set; shutting it down makes the kernel refuse new
         // connections (and reset those not yet accepted) instead of queueing them until the socket is closed.
-        if MHD_quiesce_daemon(daemon) >= 0 {
-            shutdown(listenDescriptor, Int32(SHUT_RD))
-        }
+        let quiesced = MHD_quiesce_daemon(daemon) >= 0
+        if quiesced { shutdown(listenDescriptor, Int32(SHUT_RD)) }
         let start = MonotonicClock.now()
         while core.requestsInFlight.load(ordering: .acquiring) > 0
             && MonotonicClock.seconds(since: start) < Double(graceSeconds)
@@ -131,8 +130,9 @@ public final class HTTPServer: @unchecked Sendable {
             nanosleep(&pause, nil)
         }
         MHD_stop_daemon(daemon)
-        // The library leaves a quiesced socket to its owner, to close after MHD_stop_daemon.
-        close(listenDescriptor)
+        // The library leaves a quiesced socket to its owner, to close after MHD_stop_daemon; one it did not
+        // quiesce it has closed itself, and closing the number again could close another thread's descriptor.
+        if quiesced { close(listenDescriptor) }
         core.releaseWorkers()
     }
 }

@@ -14,38 +14,40 @@ final class InputFile {
     /// of descriptors or memory throws `outOfResources`. Opening a FIFO waits for its writer, until `stop`
     /// returns true after a signal (`Interrupted`).
     init(opening name: String, standardInput: Int32, stop: StopSignal = .never) throws {
-        self.name = name
-        if name == "-" {
-            descriptor = standardInput
-            ownsDescriptor = false
-        } else {
-            var opened: Int32
-            repeat {
-                // A signal that came before the wait must end it too: it will not interrupt it.
-                if stop.isRaised { throw Interrupted() }
-                opened = open(name, O_RDONLY | O_CLOEXEC)
-            } while opened < 0 && errno == EINTR
-            guard opened >= 0 else {
-                let reason = String(cString: strerror(errno))
-                switch errno {
-                case EMFILE, ENFILE, ENOMEM: throw ImportError.outOfResources(file: name, reason: reason)
-                default: throw ImportError.cannotOpen(file: name, reason: reason)
-                }
-            }
-            descriptor = opened
-            ownsDescriptor = true
-        }
+        let owned = name != "-"
+        let descriptor = owned ? try InputFile.open(name, stop: stop) : standardInput
+        // Closed here on failure, as self is not set up yet: deinit runs only for a fully initialized object.
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let reason = String(cString: strerror(errno))
-            if ownsDescriptor { close(descriptor) }
+            if owned { close(descriptor) }
             throw ImportError.cannotOpen(file: name, reason: reason)
         }
         if info.st_mode & S_IFMT == S_IFDIR {
-            if ownsDescriptor { close(descriptor) }
+            if owned { close(descriptor) }
             throw ImportError.cannotOpen(file: name, reason: "it is a folder")
         }
-        size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
+        self.name = name
+        self.descriptor = descriptor
+        self.ownsDescriptor = owned
+        self.size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
+    }
+
+    private static func open(_ name: String, stop: StopSignal) throws -> Int32 {
+        var opened: Int32
+        repeat {
+            // A signal that came before the wait must end it too: it will not interrupt it.
+            if stop.isRaised { throw Interrupted() }
+            opened = Glibc.open(name, O_RDONLY | O_CLOEXEC)
+        } while opened < 0 && errno == EINTR
+        guard opened >= 0 else {
+            let reason = String(cString: strerror(errno))
+            switch errno {
+            case EMFILE, ENFILE, ENOMEM: throw ImportError.outOfResources(file: name, reason: reason)
+            default: throw ImportError.cannotOpen(file: name, reason: reason)
+            }
+        }
+        return opened
     }
 
     deinit {

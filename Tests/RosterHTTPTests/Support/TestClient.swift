@@ -25,7 +25,9 @@ final class TestClient {
     /// Connects to 127.0.0.1:`port`. `receiveBuffer` shrinks the socket's receive buffer (set before connecting,
     /// so the TCP window agrees), for tests of what the server does when a client reads slowly.
     init(port: UInt16, receiveBuffer: Int32? = nil) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        // Kept in a local until connected: once every stored property is set, a throw runs deinit, which would
+        // close the descriptor a second time (by then perhaps another test's socket).
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         // A test never waits for ever: a read that gets nothing for 30 s fails, and so does a connect or a send
         // that cannot proceed for 5 s (Linux applies SO_SNDTIMEO to connect).
@@ -50,6 +52,7 @@ final class TestClient {
             close(descriptor)
             throw Failure(description: "connect: \(String(cString: strerror(code)))")
         }
+        self.descriptor = descriptor
     }
 
     deinit {
