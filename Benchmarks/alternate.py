@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""Times two commands of a few milliseconds against each other, run after run in turn (A, B, A, B, …), so that a
+"""Times two commands against each other (a few milliseconds each, or an import of seconds), run after run in turn (A, B, A, B, …), so that a
 machine that slows down or speeds up during the measurement moves both alike. hyperfine runs all of one command's
 runs before the other's, and on a shared 2-core machine a drift of 10% within a minute is common: more than the
 differences a before/after comparison looks for.
 
-Usage: alternate.py RUNS LABEL 'COMMAND A' 'COMMAND B'
+Usage: alternate.py [--prepare-a SH] [--prepare-b SH] [--warm-up W] [--seconds] RUNS LABEL 'COMMAND A' 'COMMAND B'
 Prints one Markdown table row: LABEL | A's median | B's median | B / A, with the ratio's interquartile range over
 the pairs of runs. Each command is split POSIX-style (shlex) and run without a shell, its output sent to /dev/null;
-three warm-up rounds are not counted.
+W warm-up rounds (3 by default) are not counted. A prepare command (an import's `rm -f` of its database) runs
+through sh before each run of its side and is not timed. --seconds prints the medians in seconds, not ms.
 """
 
+import argparse
 import os
 import shlex
 import statistics
+import subprocess
 import sys
 import time
 
@@ -21,7 +24,7 @@ WARM_UP = 3
 
 def run_once(argv, devnull):
     start = time.perf_counter()
-    pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
+    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
     _, status, _ = os.wait4(pid, 0)
     elapsed = time.perf_counter() - start
     if status != 0:
@@ -30,21 +33,33 @@ def run_once(argv, devnull):
 
 
 def main():
-    if len(sys.argv) != 5 or not sys.argv[1].isdigit() or int(sys.argv[1]) < 5:
-        sys.exit("usage: alternate.py RUNS(>=5) LABEL 'COMMAND A' 'COMMAND B'")
-    runs, label = int(sys.argv[1]), sys.argv[2]
-    commands = [shlex.split(text) for text in sys.argv[3:5]]
+    parser = argparse.ArgumentParser(prog="alternate.py")
+    parser.add_argument("--prepare-a", default=None)
+    parser.add_argument("--prepare-b", default=None)
+    parser.add_argument("--warm-up", type=int, default=WARM_UP)
+    parser.add_argument("--seconds", action="store_true")
+    parser.add_argument("runs", type=int)
+    parser.add_argument("label")
+    parser.add_argument("commands", nargs=2)
+    options = parser.parse_args()
+    if options.runs < 5 or options.warm_up < 0:
+        sys.exit("alternate.py: RUNS must be at least 5, and --warm-up at least 0")
+    commands = [shlex.split(text) for text in options.commands]
+    prepares = (options.prepare_a, options.prepare_b)
     devnull = os.open(os.devnull, os.O_WRONLY)
     times = ([], [])
-    for round_number in range(WARM_UP + runs):
+    for round_number in range(options.warm_up + options.runs):
         for side, argv in enumerate(commands):
+            if prepares[side] is not None and subprocess.run(["sh", "-c", prepares[side]]).returncode != 0:
+                sys.exit(f"alternate.py: the prepare command {prepares[side]!r} failed")
             elapsed = run_once(argv, devnull)
-            if round_number >= WARM_UP:
+            if round_number >= options.warm_up:
                 times[side].append(elapsed)
     before, after = (statistics.median(side) for side in times)
     ratios = sorted(b / a for a, b in zip(*times))
     low, high = ratios[len(ratios) // 4], ratios[(3 * len(ratios)) // 4]
-    print(f"| {label} | {before * 1000:.2f} ms | {after * 1000:.2f} ms | {after / before:.2f} "
+    shown = (lambda t: f"{t:.3f} s") if options.seconds else (lambda t: f"{t * 1000:.2f} ms")
+    print(f"| {options.label} | {shown(before)} | {shown(after)} | {after / before:.2f} "
           f"({low:.2f}–{high:.2f}) |")
 
 
