@@ -33,6 +33,7 @@ final class InputFile {
         self.size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
     }
 
+    /// Opens `name` for reading, again when a signal interrupts the wait for a FIFO's writer.
     private static func open(_ name: String, stop: StopSignal) throws -> Int32 {
         var opened: Int32
         repeat {
