@@ -22,6 +22,7 @@ public enum CommandLineInterface {
     /// would open or create another file than the one named.
     public static func main(arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32) -> Int32 {
         prepareProcess()
+        let inputIsOpen = openClosedStandardDescriptors()
         let environment = Environment.current()
         var undecodable: [String] = []
         var argv: [String] = []
@@ -49,7 +50,7 @@ public enum CommandLineInterface {
             undecodable.isEmpty
             ? run(
                 arguments: argv, environment: environment, output: output, errors: errors,
-                terminal: .current(environment: environment), input: STDIN_FILENO)
+                terminal: .current(environment: environment), input: inputIsOpen ? STDIN_FILENO : -1)
             : refuse(UsageError.notUTF8(undecodable), errors: errors)
         try? errors.flush()
         return status.rawValue
@@ -70,6 +71,21 @@ public enum CommandLineInterface {
         {
             mallopt(M_ARENA_MAX, 1)
         }
+    }
+
+    /// Puts /dev/null, read-only, on each of descriptors 0, 1 and 2 that was closed at start (`<&-`, `>&-`,
+    /// `2>&-`), as SQLite does for its own files: otherwise the next file opened would take its number and be
+    /// written as standard output or error (an import's changes file, say). Reading it gives nothing and writing
+    /// to it fails (EBADF), as on the closed descriptor. Returns whether standard input was open: a closed one
+    /// must not be read as an empty feed (`import --prune -` would then empty the roster).
+    private static func openClosedStandardDescriptors() -> Bool {
+        var inputIsOpen = true
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            if descriptor == STDIN_FILENO { inputIsOpen = false }
+            // The lowest free number, which is this one: those below it are open by now.
+            _ = open("/dev/null", O_RDONLY)
+        }
+        return inputIsOpen
     }
 
     /// Runs one command line; testable with in-memory outputs. A variable of `environment` that is not UTF-8 is

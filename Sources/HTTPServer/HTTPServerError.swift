@@ -15,8 +15,9 @@ public enum HTTPServerError: CategorizedError, Equatable {
 
     public var category: ErrorCategory {
         switch self {
-        case .invalidAddress, .invalidConfiguration, .cannotStart: .failure
-        case .cannotListen: .io
+        case .invalidAddress, .invalidConfiguration: .failure
+        // Both are the system's refusals, of a port or of descriptors and threads, as an I/O error is.
+        case .cannotListen, .cannotStart: .io
         }
     }
 

@@ -201,6 +201,18 @@ final class Connection {
         return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
     }
 
+    /// Whether the database file's header says WAL, read through the file SQLite opened, before any lock: a
+    /// descriptor of this process's own would drop, when closed, every lock the process holds on the file, those
+    /// of its other connections included. False when the header cannot be read.
+    var fileSaysWAL: Bool {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+            let file, let read = file.pointee.pMethods?.pointee.xRead
+        else { return false }
+        var header = [UInt8](repeating: 0, count: RosterFile.walHeaderLength)
+        return read(file, &header, Int32(header.count), 0) == SQLITE_OK && RosterFile.saysWAL(header)
+    }
+
     /// Whether a transaction is open.
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 }

@@ -36,12 +36,13 @@ public final class PlayerCursor {
 extension RosterDatabase {
     /// A cursor over the players that match `criteria` in `order`, from `offset`, at most `limit`. It reads on this
     /// roster's connection outside any transaction, so nothing else may read through this `RosterDatabase` until
-    /// the cursor is closed: open a roster for it alone.
+    /// the cursor is closed: open a roster for it alone. One that `readsPrivateCopy` never changes: its cursors
+    /// may start inside a read and outlast it, beside other reads.
     public func cursor(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil, limit: Int? = nil,
         offset: Int = 0
     ) throws -> PlayerCursor {
-        precondition(!connection.isInTransaction, "a cursor reads its own snapshot")
+        precondition(!connection.isInTransaction || readsPrivateCopy, "a cursor reads its own snapshot")
         let statement = try players.playerStatement(
             matching: criteria, orderedBy: order, after: after, limit: limit, offset: offset, cached: false)
         return PlayerCursor(players: players, statement: statement)

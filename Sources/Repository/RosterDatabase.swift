@@ -54,8 +54,9 @@ public final class RosterDatabase {
                 connection = try Connection(
                     path: ":memory:",
                     flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX)
+                readsPrivateCopy = false
             } else {
-                connection = try RosterDatabase.connect(file, busyTimeout: busyTimeout, stop: stop)
+                (connection, readsPrivateCopy) = try RosterDatabase.connect(file, busyTimeout: busyTimeout, stop: stop)
             }
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
             throw DatabaseOpenError.notSQLite(path: path)
@@ -121,6 +122,9 @@ public final class RosterDatabase {
 
     /// Whether this roster was opened read-only, because this user cannot write it.
     public let isReadOnly: Bool
+
+    /// Whether it is read from a private copy made as it opened (see `connectReadOnly`), which never changes.
+    public let readsPrivateCopy: Bool
 
     /// The players of this roster.
     public let players: PlayerRepository
@@ -190,13 +194,16 @@ public final class RosterDatabase {
     }
 
     /// Opens the connection `file.access` allows.
-    private static func connect(_ file: RosterFile, busyTimeout: Double, stop: StopSignal) throws -> Connection {
+    private static func connect(
+        _ file: RosterFile, busyTimeout: Double, stop: StopSignal
+    ) throws -> (connection: Connection, isPrivateCopy: Bool) {
         let path = literalPath(file.resolved)
         switch file.access {
         case .create:
-            return try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+            let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+            return (try Connection(path: path, flags: flags), false)
         case .readWrite:
-            return try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+            return (try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX), false)
         case .readOnly:
             return try connectReadOnly(file, busyTimeout: busyTimeout, stop: stop)
         }
@@ -210,43 +217,52 @@ public final class RosterDatabase {
     /// and would create them otherwise. This user must not, so a WAL roster that lacks one is read from a private
     /// copy instead (`PrivateSnapshot`). A writer that comes along during the copy leaves both behind: the next
     /// round then uses SQLite's read-only mode.
-    private static func connectReadOnly(_ file: RosterFile, busyTimeout: Double, stop: StopSignal) throws -> Connection
-    {
-        var info = stat()
+    private static func connectReadOnly(
+        _ file: RosterFile, busyTimeout: Double, stop: StopSignal
+    ) throws -> (connection: Connection, isPrivateCopy: Bool) {
         for _ in 0..<5 {
-            let logsExist = lstat(file.resolved + "-wal", &info) == 0 && lstat(file.resolved + "-shm", &info) == 0
-            if logsExist || !RosterFile.isInWALMode(file.resolved) {
-                // readonly_shm: SQLite opens the index read-only and never creates it.
-                let connection = try Connection(
-                    path: uri(file.resolved, query: "mode=ro&readonly_shm=1"),
-                    flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
-                connection.setBusyTimeout(seconds: busyTimeout)
-                do {
-                    // The first read opens the log files, and looks for a hot journal.
-                    try connection.execute("SELECT count(*) FROM sqlite_master")
-                    return connection
-                } catch let error as DatabaseError where error.code == readOnlyRollback {
-                    throw DatabaseOpenError.hotJournal(path: file.path)
-                } catch let error as DatabaseError
-                    where error.primaryCode == SQLITE_CANTOPEN || error.code == readOnlyDirectory
-                {
-                    try requireReadableLogs(file)
-                    // The log files went (a last connection closed and deleted them): copy instead.
-                    removeEmptyLogCreated(beside: file.resolved)
-                    continue
-                }
-            }
+            if let connection = try connectInPlace(file, busyTimeout: busyTimeout) { return (connection, false) }
+            // The copy locks the roster through a descriptor of its own, and closing that drops every lock this
+            // process holds on the file: it is taken only when no connection here reads the roster in place (the
+            // one just tried is closed by now; others would keep its log files from being deleted).
             guard
                 let copy = try PrivateSnapshot.take(
                     of: file.resolved, path: file.path, busyTimeout: busyTimeout, stop: stop)
             else { continue }
             // Private, and gone from its folder as soon as it is open: nothing else can change it.
             defer { PrivateSnapshot.remove(folder: RosterFile.folder(of: copy)) }
-            return try Connection(
+            let connection = try Connection(
                 path: uri(copy, query: "immutable=1"),
                 flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+            return (connection, true)
         }
         throw DatabaseError(code: SQLITE_BUSY, message: "database is locked", sql: nil)
+    }
+
+    /// SQLite's read-only mode on the roster itself; nil when it cannot read it so: a WAL roster whose `-wal` or
+    /// `-shm` is missing (or went just now), which this user may not create.
+    private static func connectInPlace(_ file: RosterFile, busyTimeout: Double) throws -> Connection? {
+        var info = stat()
+        let logsExist = lstat(file.resolved + "-wal", &info) == 0 && lstat(file.resolved + "-shm", &info) == 0
+        // readonly_shm: SQLite opens the index read-only and never creates it. Opening reads nothing yet.
+        let connection = try Connection(
+            path: uri(file.resolved, query: "mode=ro&readonly_shm=1"),
+            flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+        guard logsExist || !connection.fileSaysWAL else { return nil }
+        connection.setBusyTimeout(seconds: busyTimeout)
+        do {
+            // The first read opens the log files, and looks for a hot journal.
+            try connection.execute("SELECT count(*) FROM sqlite_master")
+            return connection
+        } catch let error as DatabaseError where error.code == readOnlyRollback {
+            throw DatabaseOpenError.hotJournal(path: file.path)
+        } catch let error as DatabaseError where error.primaryCode == SQLITE_CANTOPEN || error.code == readOnlyDirectory
+        {
+            try requireReadableLogs(file)
+            // The log files went (a last connection closed and deleted them).
+            removeEmptyLogCreated(beside: file.resolved)
+            return nil
+        }
     }
 
     /// Throws when `-wal` or `-shm` exists but this user may not read it: a private copy would be no safer, as

@@ -142,19 +142,18 @@ struct RosterFile {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Whether the database header says WAL (bytes 18 and 19, the write and read versions, are 2).
-    static func isInWALMode(_ descriptor: Int32) -> Bool {
-        var header = [UInt8](repeating: 0, count: 20)
-        return pread(descriptor, &header, 20, 0) == 20 && (header[18] == 2 || header[19] == 2)
+    /// The bytes of the database header `saysWAL` looks at.
+    static let walHeaderLength = 20
+
+    /// Whether a database header says WAL (bytes 18 and 19, the write and read versions, are 2).
+    static func saysWAL(_ header: [UInt8]) -> Bool {
+        header.count >= walHeaderLength && (header[18] == 2 || header[19] == 2)
     }
 
-    /// `isInWALMode` of the file at `path`; false when it cannot be read. Opens and closes a descriptor, which
-    /// drops this process's locks on the file: only while no connection to it is open here.
-    static func isInWALMode(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return isInWALMode(descriptor)
+    /// Whether the header of the file open on `descriptor` says WAL; false when it cannot be read.
+    static func isInWALMode(_ descriptor: Int32) -> Bool {
+        var header = [UInt8](repeating: 0, count: walHeaderLength)
+        return pread(descriptor, &header, walHeaderLength, 0) == walHeaderLength && saysWAL(header)
     }
 
     /// What a file that is not a regular one is, in words.

@@ -91,9 +91,13 @@ extension RosterWorker {
     }
 
     /// Every match of `query`, streamed from a cursor on a connection of its own (this worker's goes on answering
-    /// other requests while the stream is sent), a batch of rows at a time, each batch within the time limit.
+    /// other requests while the stream is sent), a batch of rows at a time, each batch within the time limit. A
+    /// roster read from a private copy never changes, and a second connection would copy it again: the cursor
+    /// reads on this worker's.
     private func stream(_ query: PlayerQuery, format: ListFormat) throws -> HTTPResponse {
-        let own = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
+        let own =
+            roster.readsPrivateCopy
+            ? roster : try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
         let cursor = try own.cursor(query)
         let limit = options.queryTimeLimit
         var started = false

@@ -44,6 +44,10 @@ public final class Roster {
             pendingMigrations: report.pendingMigrations.map(\.identifier), schemaVersion: report.schemaVersion)
     }
 
+    /// Whether it is read from a private copy made as it opened (a user who cannot write a WAL roster whose log
+    /// files are missing): it never changes, so reads of it may overlap on its one connection.
+    public var readsPrivateCopy: Bool { database.readsPrivateCopy }
+
     private static func openMode(_ access: Access) -> RosterDatabase.OpenMode {
         switch access {
         case .read: .existing

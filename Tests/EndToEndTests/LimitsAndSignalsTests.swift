@@ -87,6 +87,23 @@ import Testing
         #expect(try rows() == before)
     }
 
+    // MARK: - Closed standard streams
+
+    /// With standard input closed (`<&-`), SQLite put /dev/null on descriptor 0 as it opened the roster, and
+    /// `import -` read it as an empty feed: with `--prune`, every player was removed, and the import exited 0.
+    @Test func aClosedStandardInputIsNoEmptyFeed() throws {
+        let before = try rows()
+        let result = try RosterProcess.run(
+            [
+                "-c", "exec \"$0\" \"$@\" <&-", RosterProcess.executable.path,
+                "--db", roster, "import", "--format", "ndjson", "--prune", "--max-prune", "100", "-",
+            ],
+            in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 66)
+        #expect(result.stderr == "Error: cannot open -: standard input is closed\n")
+        #expect(try rows() == before)
+    }
+
     // MARK: - Limits
 
     /// Each limit on open files from the fewest rosterdb can start with: at 7 and 8 the reading thread, a thread

@@ -18,12 +18,17 @@ import Testing
         let port: Int
         let errors: String
 
-        init(_ arguments: [String] = [], in folder: TemporaryDirectory) throws {
+        /// Starts `executable` (the built binary by default) as `serve`; `runAs` is a command line that runs it,
+        /// as `setpriv --reuid=65534 …` runs it as another user.
+        init(
+            _ arguments: [String] = [], in folder: TemporaryDirectory, runAs: String = "",
+            executable: String = RosterProcess.executable.path
+        ) throws {
             errors = folder.path("serve-\(UUID().uuidString).err")
             process = try RunningRosterProcess(
                 [
-                    "-c", "exec \"$0\" --db roster.db serve --port 0 \"$@\" 2>\"\(errors)\"",
-                    RosterProcess.executable.path,
+                    "-c", "exec \(runAs) \"$0\" --db roster.db serve --port 0 \"$@\" 2>\"\(errors)\"",
+                    executable,
                 ] + arguments,
                 in: folder.url, executable: URL(fileURLWithPath: "/bin/sh"))
             var port: Int?
@@ -76,6 +81,58 @@ import Testing
         process.waitUntilExit()
         group.wait()
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    /// A user who cannot write a WAL roster whose log files are missing reads a private copy, made when the server
+    /// starts (one for each thread). A streamed list read on a connection of its own, which made another copy of
+    /// the whole roster for each stream, held until its client had read it all: a few slow clients filled the
+    /// temporary folder. It now reads the thread's copy, which never changes.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func aReadOnlyUserStreamsFromTheCopyMadeAtStart() throws {
+        let count = 50_000
+        let feed = (1...count).map { #"{"name":"Player \#($0)","position":"ST","goals":\#($0 % 90)}"# }
+        try folder.write(feed.joined(separator: "\n"), to: "feed.ndjson")
+        #expect(try RosterProcess.run(["--db", "roster.db", "import", "feed.ndjson"], in: folder.url).status == 0)
+        for suffix in ["-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: folder.path("roster.db" + suffix))
+        }
+        // nobody cannot reach the build folder, and may not write the test folder or the roster.
+        let binary = folder.path("rosterdb")
+        try FileManager.default.copyItem(atPath: RosterProcess.executable.path, toPath: binary)
+        let scratch = folder.path("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+        chmod(scratch, 0o1777)
+        let server = try Server(
+            ["--threads", "2"], in: folder,
+            runAs: "env TMPDIR=\(scratch) setpriv --reuid=65534 --regid=65534 --clear-groups", executable: binary)
+        defer { _ = server.stop() }
+        let copies = { () -> Int in
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.process.pid)/fd"))
+            return (descriptors ?? []).filter {
+                let target =
+                    (try? FileManager.default.destinationOfSymbolicLink(
+                        atPath: "/proc/\(server.process.pid)/fd/\($0)")) ?? ""
+                return target.hasPrefix(scratch) && target.hasSuffix("/roster.db (deleted)")
+            }.count
+        }
+        #expect(copies() == 2)
+
+        // Two clients that read slowly hold their streams open meanwhile.
+        let slow = try (0..<2).map { _ in
+            let client = Process()
+            client.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            client.arguments = [
+                "--silent", "--limit-rate", "20k", "-o", "/dev/null", server.url("/api/players?format=ndjson"),
+            ]
+            try client.run()
+            return client
+        }
+        defer { for client in slow { client.terminate() } }
+        let whole = try Self.curl([server.url("/api/players?format=csv&sort=id")])
+        #expect(whole.status == 0)
+        #expect(whole.out.split(separator: "\n").count == count + 28 + 1)
+        #expect(slow.allSatisfy { $0.isRunning })
+        #expect(copies() == 2)
     }
 
     @Test func everyEndpointAndErrorWithItsStatusAndType() throws {

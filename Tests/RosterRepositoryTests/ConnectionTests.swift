@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 import TestSupport
 import Testing
 
@@ -89,5 +90,63 @@ import Testing
         #expect(
             DatabaseError(code: SQLITE_BUSY, message: "", sql: nil).description
                 == "database is locked by another writer; try again later")
+    }
+}
+
+/// Reading the header to choose how to open a read-only roster: through SQLite's own file, since closing a
+/// descriptor of the process's own drops every lock the process holds on the file, and a reader of a rollback-mode
+/// roster in `serve` then lost the lock that kept writers out of its snapshot.
+@Suite struct HeaderReadTests {
+    let folder: TemporaryDirectory
+
+    init() throws {
+        folder = try TemporaryDirectory()
+    }
+
+    private func database(walMode: Bool) throws -> String {
+        let path = folder.path(walMode ? "wal.db" : "rollback.db")
+        let writer = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        try writer.execute(
+            "PRAGMA journal_mode = \(walMode ? "WAL" : "DELETE"); CREATE TABLE t (n); INSERT INTO t VALUES (1)")
+        return path
+    }
+
+    /// Whether some lock of this process covers SQLite's shared-lock bytes, seen through `probe`: an open file
+    /// description lock conflicts with the process's own record locks.
+    private func sharedBytesAreLocked(_ probe: Int32) -> Bool {
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 0x4000_0002  // SQLite's SHARED_FIRST: its pending byte + 2
+        lock.l_len = 510
+        lock.l_pid = 0
+        // F_OFD_GETLK, which <fcntl.h> defines for _GNU_SOURCE only, and so Glibc does not import.
+        let getOpenFileDescriptionLock: Int32 = 36
+        return fcntl(probe, getOpenFileDescriptionLock, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
+    }
+
+    @Test(arguments: [true, false])
+    func theHeaderSaysWhetherTheFileIsInWALMode(walMode: Bool) throws {
+        let path = try database(walMode: walMode)
+        let reader = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
+        #expect(reader.fileSaysWAL == walMode)
+    }
+
+    @Test func readingTheHeaderKeepsTheLocksOfTheProcesssOtherConnections() throws {
+        let path = try database(walMode: false)
+        // Open for the whole test: closing it would drop the very locks it looks at.
+        let probe = open(path, O_RDONLY | O_CLOEXEC)
+        #expect(probe >= 0)
+        defer { close(probe) }
+        let reader = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
+        try reader.execute("BEGIN; SELECT count(*) FROM t")
+        #expect(sharedBytesAreLocked(probe))
+        do {
+            let another = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
+            #expect(!another.fileSaysWAL)
+        }
+        #expect(sharedBytesAreLocked(probe), "a read of the header dropped the reader's lock")
+        try reader.execute("COMMIT")
+        #expect(!sharedBytesAreLocked(probe))
     }
 }

@@ -17,7 +17,7 @@ struct CommandContext {
     let output: TextOutput
     let errors: TextOutput
     let terminal: Terminal
-    /// Standard input, for `import -`.
+    /// Standard input, for `import -`; -1 when it was closed.
     let input: Int32
 
     /// Opens the roster; a migration of an existing roster is announced on standard error. Once `stop` is raised,
@@ -28,6 +28,14 @@ struct CommandContext {
             try errors.write(OpenSummaryView.migrationLine(roster.openSummary, path: databasePath) + "\n")
         }
         return roster
+    }
+
+    /// Opens the roster for a command that only reads, with SIGINT, SIGTERM and SIGHUP trapped from here on: for
+    /// a user who cannot write it, opening may copy the roster privately, which a signal must not leave behind.
+    /// A signal then ends the command as `Interrupted`.
+    func openRosterToRead() throws -> Roster {
+        SignalTrap.install()
+        return try openRoster(.read, stop: SignalTrap.stop)
     }
 
     /// Opens the file an option names for output (`export --output`, `import --changes`), after making sure it is

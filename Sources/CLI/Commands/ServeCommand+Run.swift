@@ -21,16 +21,18 @@ extension ServeCommand: Command {
         // Migrations, if the roster needs any, are applied here once, before the workers open it read-only.
         _ = try context.openRoster(.read)
         let server = try HTTPServer.start(configuration) { try RosterWorker(options: options, cache: cache) }
+        // Messages from here on are for whoever watches; a server whose standard error is closed or full serves on.
         if address == "0.0.0.0" || address == "::" {
-            try context.errors.write(
+            try? context.errors.write(
                 "Warning: listening on every interface (\(address)); anyone who can reach this "
                     + "machine can read the roster.\n")
         }
         let shown = server.endpoint.hasPrefix("0.0.0.0:") ? "127.0.0.1:\(server.port)" : server.endpoint
-        try context.errors.write("Serving \(context.databasePath) at http://\(shown)/\n")
-        try context.errors.flush()
+        try? context.errors.write("Serving \(context.databasePath) at http://\(shown)/\n")
+        try? context.errors.flush()
         _ = signals.wait()
-        try context.errors.write("Stopping: answering the requests in flight, then exiting.\n")
+        try? context.errors.write("Stopping: answering the requests in flight, then exiting.\n")
+        try? context.errors.flush()
         server.stop()
         return .success
     }

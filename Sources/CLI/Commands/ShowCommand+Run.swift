@@ -4,7 +4,7 @@ import RosterService
 
 extension ShowCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let roster = try context.openRoster(.read)
+        let roster = try context.openRosterToRead()
         try context.output.write(format.render(try roster.findPlayer(player), asOf: asOf))
         return .success
     }

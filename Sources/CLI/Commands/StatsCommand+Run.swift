@@ -5,7 +5,7 @@ import RosterService
 
 extension StatsCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let roster = try context.openRoster(.read)
+        let roster = try context.openRosterToRead()
         let width = context.terminal.stdoutIsTerminal ? context.terminal.width : nil
         let text: String
         if let grouping {

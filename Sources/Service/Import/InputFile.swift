@@ -10,11 +10,14 @@ final class InputFile {
     let size: Int?
     private let ownsDescriptor: Bool
 
-    /// Opens `name`; `-` is standard input. A missing, unreadable or folder path throws `cannotOpen`; running out
-    /// of descriptors or memory throws `outOfResources`. Opening a FIFO waits for its writer, until `stop`
-    /// returns true after a signal (`Interrupted`).
+    /// Opens `name`; `-` is standard input (`standardInput`, -1 when it was closed). A missing, unreadable or
+    /// folder path throws `cannotOpen`; running out of descriptors or memory throws `outOfResources`. Opening a
+    /// FIFO waits for its writer, until `stop` returns true after a signal (`Interrupted`).
     init(opening name: String, standardInput: Int32, stop: StopSignal = .never) throws {
         let owned = name != "-"
+        guard owned || standardInput >= 0 else {
+            throw ImportError.cannotOpen(file: name, reason: "standard input is closed")
+        }
         let descriptor = owned ? try InputFile.open(name, stop: stop) : standardInput
         // Closed here on failure, as self is not set up yet: deinit runs only for a fully initialized object.
         var info = stat()
