@@ -18,6 +18,8 @@ public enum ErrorCategory: Sendable {
     case busy
     /// A signal asked the work to stop; it was rolled back (exit 130 or 143).
     case interrupted
+    /// A change was saved, but its report could not be written: standard output or error closed or full (exit 5).
+    case savedNotReported
 }
 
 /// An error that knows its category.

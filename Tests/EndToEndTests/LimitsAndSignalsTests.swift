@@ -104,6 +104,23 @@ import Testing
         #expect(try rows() == before)
     }
 
+    /// A write whose report could not be written (standard output closed or full) exited 74, which says the
+    /// roster is unchanged, after the change was saved: a script that tried again added the player twice.
+    @Test(arguments: [">&-", ">/dev/full"])
+    func aSavedChangeWhoseReportIsLostExits5(redirection: String) throws {
+        let before = try rows()
+        let result = try RosterProcess.run(
+            [
+                "-c", "exec \"$0\" \"$@\" \(redirection)", RosterProcess.executable.path,
+                "--db", roster, "add", "--name", "Lost Report", "--position", "ST",
+            ],
+            in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 5)
+        #expect(result.stderr.hasPrefix("Error: cannot write "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("; the change was saved\n"), "\(result.stderr)")
+        #expect(try rows().count == before.count + 1)
+    }
+
     // MARK: - Limits
 
     /// Each limit on open files from the fewest rosterdb can start with: at 7 and 8 the reading thread, a thread

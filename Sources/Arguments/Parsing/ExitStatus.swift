@@ -6,6 +6,8 @@ public enum ExitStatus: Int32, CaseIterable {
     case pruneRefused = 3
     /// An import with `--prune` and `--skip-invalid` that rejected records: written, but not pruned.
     case pruneSkipped = 4
+    /// A change saved whose report could not be written.
+    case savedNotReported = 5
     case usage = 64
     case invalidData = 65
     case unreadableInput = 66
@@ -22,6 +24,8 @@ public enum ExitStatus: Int32, CaseIterable {
         case .failure: "other failure (player not found, unusable database)"
         case .pruneRefused: "import --prune refused by --max-prune (nothing was written)"
         case .pruneSkipped: "import --prune wrote the valid records but did not prune, as records were rejected"
+        case .savedNotReported:
+            "the change was saved, but its report could not be written (standard output or error closed or full)"
         case .usage: "usage error (unknown option, invalid value)"
         case .invalidData: "invalid input data (nothing was written)"
         case .unreadableInput: "input file missing or unreadable"

@@ -38,6 +38,18 @@ struct CommandContext {
         return try openRoster(.read, stop: SignalTrap.stop)
     }
 
+    /// Writes, with `write`, the report of a change already saved, to the end (standard output and error flushed):
+    /// one that cannot be written throws `ReportNotWritten`. A reader that stopped reading (`| head`) is no failure.
+    func reportSaved(_ write: () throws -> Void) throws {
+        do {
+            try write()
+            try output.flush()
+            try errors.flush()
+        } catch let error as OutputError where !error.isBrokenPipe {
+            throw ReportNotWritten(cause: error)
+        }
+    }
+
     /// Opens the file an option names for output (`export --output`, `import --changes`), after making sure it is
     /// not the roster or one of the files SQLite keeps beside it, whatever the spelling, link or hard link: writing
     /// there would destroy the roster.

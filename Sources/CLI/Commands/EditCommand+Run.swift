@@ -7,7 +7,11 @@ extension EditCommand: Command {
         SignalTrap.install()
         let roster = try context.openRoster(.write, stop: SignalTrap.stop)
         let (before, after) = try roster.edit(player, edit)
-        if !isQuiet { try context.output.write(PlayerChangeView.render(before: before, after: after, format: format)) }
+        if !isQuiet {
+            try context.reportSaved {
+                try context.output.write(PlayerChangeView.render(before: before, after: after, format: format))
+            }
+        }
         return .success
     }
 }

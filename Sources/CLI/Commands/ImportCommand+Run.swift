@@ -40,9 +40,12 @@ extension ImportCommand: Command {
             }
             throw error
         }
-        try context.errors.write(ImportReportView.problems(report))
-        if !quiet { try context.errors.write(ImportReportView.summary(report)) }
-        if jsonReport { try ImportReportView.writeJSON(report, to: context.output) }
+        let writeReport = {
+            try context.errors.write(ImportReportView.problems(report))
+            if !quiet { try context.errors.write(ImportReportView.summary(report)) }
+            if jsonReport { try ImportReportView.writeJSON(report, to: context.output) }
+        }
+        if options.dryRun { try writeReport() } else { try context.reportSaved(writeReport) }
         // Written but not pruned: players the feed no longer has are still in the roster.
         if report.prune.skippedReason == .rejectedRecords && !allowsPartialPrune { return .pruneSkipped }
         return .success
@@ -75,7 +78,7 @@ extension ImportCommand: Command {
         case .usage: return .refusedUsage
         case .invalidData: return .refusedInvalid
         case .pruneRefused: return .refusedPrune
-        case .io, .failure: return .ioError
+        case .io, .failure, .savedNotReported: return .ioError
         }
     }
 }

@@ -9,9 +9,14 @@ extension RemoveCommand: Command {
         let removed = try roster.remove(players, dryRun: isDryRun)
         if !isQuiet || isDryRun {
             let count = removed.count == 1 ? "1 player" : "\(removed.count.groupedDigits) players"
-            try context.output.write(
+            let text =
                 (isDryRun ? "Would remove \(count) (dry run, nothing removed):\n" : "Removed \(count):\n")
-                    + PlayerLinesView.render(removed))
+                + PlayerLinesView.render(removed)
+            if isDryRun {
+                try context.output.write(text)
+            } else {
+                try context.reportSaved { try context.output.write(text) }
+            }
         }
         return .success
     }

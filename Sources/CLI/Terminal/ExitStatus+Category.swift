@@ -13,6 +13,7 @@ extension ExitStatus {
         case .unreadableInput: self = .unreadableInput
         case .io: self = .ioError
         case .busy: self = .busy
+        case .savedNotReported: self = .savedNotReported
         case .interrupted: self = SignalTrap.received == SIGINT ? .interrupted : .terminated
         }
     }
