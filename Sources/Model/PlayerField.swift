@@ -51,8 +51,8 @@ public enum FieldValue: Hashable, Sendable {
     public static func == (left: FieldValue, right: FieldValue) -> Bool {
         switch (left, right) {
         case (.integer(let own), .integer(let other)): own == other
-        case (.text(let own), .text(let other)):
-            own.utf8.count == other.utf8.count && own.utf8.elementsEqual(other.utf8)
+        case (.text(var own), .text(var other)):
+            own.withUTF8 { own in other.withUTF8 { UTF8Text.sameBytes(own, $0) } }
         case (.position(let own), .position(let other)): own == other
         case (.date(let own), .date(let other)): own == other
         default: false

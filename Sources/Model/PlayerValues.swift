@@ -1,5 +1,3 @@
-import Glibc
-
 /// A player's values, field by field, wherever they are kept: a `Player`, or a row of the roster read where it lies.
 /// A writer that reads them through this protocol writes a row exactly as it writes the `Player` made of that row,
 /// without making the `Player` (and a String of each text) first.
@@ -66,10 +64,7 @@ extension Player: PlayerValues {
             case (.unknown, nil): break
             case (.integer(let stored), .integer(let own)?): same = stored == own
             case (.text(let stored), .text(var own)?):
-                same = own.withUTF8 { own in
-                    guard own.count == stored.count else { return false }
-                    return own.isEmpty || memcmp(own.baseAddress!, stored.baseAddress!, own.count) == 0
-                }
+                same = own.withUTF8 { UTF8Text.sameBytes($0, stored) }
             case (.position(let stored), .position(let own)?): same = stored == own
             case (.date(let stored), .date(let own)?): same = stored == own
             default: same = false

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Text made of UTF-8 bytes that must be well-formed: request targets, page tokens, rows another tool wrote.
 ///
 /// The standard library's `String(validating:as:)` is generic over the encoding and, called from another module,
@@ -12,6 +14,13 @@ public enum UTF8Text {
     /// `string(validating:)` of an array's bytes.
     public static func string(validating bytes: [UInt8]) -> String? {
         bytes.withUnsafeBufferPointer { string(validating: $0) }
+    }
+
+    /// Whether the two hold the same bytes: text compared byte for byte, where Swift's `==` holds canonically
+    /// equivalent strings equal (`é` and `e` + U+0301).
+    public static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        first.count == second.count
+            && (first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
     }
 
     /// Whether `bytes` are well-formed UTF-8: ASCII eight bytes at a time (most text is), the rest scalar by scalar

@@ -45,8 +45,8 @@ public struct RecordValidator: Sendable {
             // A mapping names the field it assigned; otherwise the name says.
             guard
                 let resolved = record.fields.withUnsafeBufferPointer({ fields in
-                    fields[position].field.flatMap(FieldNames.resolution)
-                        ?? resolve(fields[position].name, at: position)
+                    if let assigned = fields[position].field { return FieldNames.resolution(assigned) }
+                    return resolve(fields[position].name, at: position)
                 })
             else {
                 let field = record.fields[position]
@@ -74,31 +74,43 @@ public struct RecordValidator: Sendable {
         }
 
         var player = Player(name: "", position: .forward)
-        for index in FieldNames.rules.indices {
-            let rule = FieldNames.rules[index]
-            let field = rule.field
-            guard slots[index] >= 0 else {
-                if rule.isRequired {
-                    problems.append(
-                        RecordProblem(
-                            file: file, record: record.number, location: record.location, field: field.name,
-                            message: "is required"))
+        // Rules and fields borrowed from their arrays' buffers: a copy of each retains and releases its texts.
+        FieldNames.rules.withUnsafeBufferPointer { rules in
+            record.fields.withUnsafeBufferPointer { fields in
+                for index in rules.indices {
+                    let field = rules[index].field
+                    guard slots[index] >= 0 else {
+                        if rules[index].isRequired {
+                            problems.append(
+                                RecordProblem(
+                                    file: file, record: record.number, location: record.location, field: field.name,
+                                    message: "is required"))
+                        }
+                        continue
+                    }
+                    let slot = slots[index]
+                    // Only the birth date's `age` alias carries a hint, so the name is compared only then.
+                    if rules[index].hasNumberHint,
+                        let hint = RecordValidator.numberHint(fields[slot], by: rules[index])
+                    {
+                        problems.append(problem(record, fields[slot], hint))
+                        continue
+                    }
+                    switch value(fields[slot].value, as: rules[index].kind) {
+                    case .success(let value?): player[field] = value
+                    case .success(nil) where rules[index].isRequired:
+                        // Reported where it is written, which for a record over several lines is not where the record
+                        // starts.
+                        problems.append(
+                            fields[slot].value == .null
+                                ? RecordProblem(
+                                    file: file, record: record.number, location: record.location, field: field.name,
+                                    message: "is required")
+                                : problem(record, fields[slot], "is empty or only white space"))
+                    case .success(nil): continue
+                    case .failure(let message): problems.append(problem(record, fields[slot], message.text))
+                    }
                 }
-                continue
-            }
-            switch value(of: record.fields[slots[index]], by: rule) {
-            case .success(let value?): player[field] = value
-            case .success(nil) where rule.isRequired:
-                // Reported where it is written, which for a record over several lines is not where the record starts.
-                let raw = record.fields[slots[index]]
-                problems.append(
-                    raw.value == .null
-                        ? RecordProblem(
-                            file: file, record: record.number, location: record.location, field: field.name,
-                            message: "is required")
-                        : problem(record, raw, "is empty or only white space"))
-            case .success(nil): continue
-            case .failure(let message): problems.append(problem(record, record.fields[slots[index]], message.text))
             }
         }
         return problems.isEmpty ? .valid(player) : .invalid(problems)
@@ -127,22 +139,27 @@ public struct RecordValidator: Sendable {
 
     // MARK: - Values
 
-    /// The field's value checked by `rule`: nil for unknown, or the message that says what is wrong.
-    func value(of raw: RawField, by rule: FieldRule) -> Result<FieldValue?, Message> {
-        // Only the birth date's `age` alias carries a hint, so the name is compared only then.
-        if rule.hasNumberHint, let number = RecordValidator.numberText(raw.value),
+    /// What is wrong with a number given under an alias that means something else (`age` for the birth date), or
+    /// nil. Only rules with such an alias (`hasNumberHint`) need asking.
+    private static func numberHint(_ raw: RawField, by rule: FieldRule) -> String? {
+        guard let number = numberText(raw.value),
             let hint = rule.aliases.first(where: {
                 $0.numberHint != nil && FieldNames.key($0.name) == FieldNames.key(raw.name)
             })?.numberHint
-        {
-            return .failure(Message("\(hint) (got \(number))"))
-        }
-        switch rule.kind {
-        case .wholeNumber(let range): return wholeNumber(raw.value, in: range).map { $0.map(FieldValue.integer) }
+        else { return nil }
+        return "\(hint) (got \(number))"
+    }
+
+    /// The value checked as `kind` says: nil for unknown, or the message that says what is wrong. It takes the
+    /// value and the kind, not the field and its rule: a call with those from their arrays' buffers copies them,
+    /// retaining and releasing every text they hold.
+    private func value(_ raw: RawValue, as kind: FieldRule.Kind) -> Result<FieldValue?, Message> {
+        switch kind {
+        case .wholeNumber(let range): return wholeNumber(raw, in: range).map { $0.map(FieldValue.integer) }
         case .text(let maximumLength):
-            return text(raw.value, maximumLength: maximumLength).map { $0.map(FieldValue.text) }
-        case .position: return position(raw.value)
-        case .date(let earliest): return date(raw.value, earliest: earliest).map { $0.map(FieldValue.date) }
+            return text(raw, maximumLength: maximumLength).map { $0.map(FieldValue.text) }
+        case .position: return position(raw)
+        case .date(let earliest): return date(raw, earliest: earliest).map { $0.map(FieldValue.date) }
         }
     }
 

@@ -89,8 +89,8 @@ struct ImportSession {
         defer { if !finished { _ = pipeline.finish() } }
         defer { store.endWalk() }
         var bytesRead = 0
-        while let batch = pipeline.next() {
-            for item in batch.items {
+        while var batch = pipeline.next() {
+            while let item = batch.takeNext() {
                 switch item {
                 case .unreadable(let error):
                     if error.kind == .stopped { throw Interrupted() }
@@ -115,9 +115,10 @@ struct ImportSession {
                     report.records += 1
                     report.rejectedRecords += 1
                     problems.forEach { report.record($0) }
-                case .valid(let record, let row):
+                case .valid(let number, let location, let row):
                     report.records += 1
-                    if let problem = try write(row, from: record, file: input.name) {
+                    let place = (file: input.name, record: number, location: location)
+                    if let problem = try write(row, from: place) {
                         report.rejectedRecords += 1
                         report.record(problem)
                     }
@@ -157,12 +158,16 @@ struct ImportSession {
     ///
     /// Identity, in order: the record's id; else its ref, the provider's key; else the folded name and the birth date
     /// (`Muller` born on a day is `Müller` born that day), among players whose ref does not say they are another.
-    private mutating func write(_ row: PlayerRow, from record: RawRecord, file: String) throws -> RecordProblem? {
+    private mutating func write(
+        _ row: PlayerRow, from place: (file: String, record: Int, location: SourceLocation)
+    ) throws -> RecordProblem? {
         func problem(_ message: String) -> RecordProblem {
-            RecordProblem(file: file, record: record.number, location: record.location, message: message)
+            RecordProblem(file: place.file, record: place.record, location: place.location, message: message)
         }
         var player = row.player
         let stored: Player?
+        // Known to hold the record's values already, when compared where the row lies.
+        var storedIsSame = false
         if let id = player.id {
             if assigned.contains(id) {
                 // A player added earlier in this import without an id holds this id: it moves to a free one.
@@ -184,7 +189,9 @@ struct ImportSession {
                 // Compared where the row lies: the player is read only when it differs.
                 switch try store.storedPlayer(comparedWith: player, id: id) {
                 case .absent: stored = nil
-                case .same: stored = player
+                case .same:
+                    stored = player
+                    storedIsSame = true
                 case .other(let other): stored = other
                 }
             }
@@ -215,7 +222,7 @@ struct ImportSession {
             return problem("the ref '\(ref)' belongs to another player (id \(holder.id!))")
         }
         if let stored {
-            if stored == player {
+            if storedIsSame || stored == player {
                 report.unchanged += 1
             } else {
                 try store.update(player)

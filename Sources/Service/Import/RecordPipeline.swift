@@ -20,8 +20,9 @@ import Synchronization
 final class RecordPipeline: @unchecked Sendable {
     /// One record's outcome, in input order.
     enum Item: Sendable {
-        /// A record that passed validation, as the row to write.
-        case valid(RawRecord, PlayerRow)
+        /// A record that passed validation, as the row to write, with its number and place for a problem the write
+        /// finds (its raw fields are left on the reading thread: the importing thread would only free them).
+        case valid(number: Int, location: SourceLocation, PlayerRow)
         /// A record and everything wrong with it.
         case invalid([RecordProblem])
         /// Input that could not be read as its format (or could not be read at all).
@@ -29,11 +30,31 @@ final class RecordPipeline: @unchecked Sendable {
     }
 
     struct Batch: Sendable {
-        var items: [Item] = []
+        /// Last first once sealed: `takeNext` moves each out with `popLast`, where iterating would copy each item
+        /// (retaining every text of its player) and free the copies kept in the array afterwards.
+        private var items: [Item] = []
         /// Input bytes consumed once this batch was read, for progress.
-        var bytesRead = 0
+        private(set) var bytesRead = 0
         /// The last batch: the input is read to its end, or cannot be read further.
-        var isLast = false
+        private(set) var isLast = false
+
+        /// An empty batch with room for `capacity` items.
+        init(capacity: Int) { items.reserveCapacity(capacity) }
+
+        var count: Int { items.count }
+
+        mutating func append(_ item: consuming Item) { items.append(item) }
+
+        /// Ends the reading of the batch.
+        mutating func seal(isLast: Bool, bytesRead: Int) {
+            // Through the buffer, whose swaps move; the array's own would copy each item.
+            items.withUnsafeMutableBufferPointer { $0.reverse() }
+            self.isLast = isLast
+            self.bytesRead = bytesRead
+        }
+
+        /// Takes out the next item, in input order; nil when none is left.
+        mutating func takeNext() -> Item? { items.popLast() }
     }
 
     /// Records per batch: enough to make the hand-over between threads cheap, few enough to keep memory flat.
@@ -44,15 +65,7 @@ final class RecordPipeline: @unchecked Sendable {
     private static let stackSize = 1 << 20
 
     /// Used by the reading thread alone, or by the importing thread when there is none.
-    private var reader: any RecordReader
-    private let mapping: RecordMapping
-    /// Whether each valid record's names are folded on the reading thread (`PlayerRow`).
-    private let foldsNames: Bool
-    private var validator: RecordValidator
-    /// Field names the validator did not know.
-    private var unknown = Set<String>()
-    /// The names of every record's fields before mapping, when the mapping needs to know which keys a file has.
-    private var seen = Set<String>()
+    private var source: RecordSource
 
     /// Batches read and not taken yet.
     private let queue = Locked<[Batch]>([])
@@ -68,10 +81,7 @@ final class RecordPipeline: @unchecked Sendable {
     /// Starts reading `reader`, which from now on belongs to the reading thread alone; records go through `mapping`
     /// before `validator`, and their names are folded there when `foldsNames`.
     init(reader: consuming any RecordReader, mapping: RecordMapping, foldsNames: Bool, validator: RecordValidator) {
-        self.reader = reader
-        self.mapping = mapping
-        self.foldsNames = foldsNames
-        self.validator = validator
+        source = RecordSource(reader: reader, mapping: mapping, foldsNames: foldsNames, validator: validator)
         sem_init(filled, 0, 0)
         sem_init(free, 0, RecordPipeline.depth)
         thread = startThread()
@@ -110,42 +120,14 @@ final class RecordPipeline: @unchecked Sendable {
             pthread_join(thread, nil)
             joined = true
         }
-        return (unknown, seen)
+        return (source.unknown, source.seen)
     }
 
     // MARK: - Reading
 
     /// Reads and validates up to a batch of records.
     private func readBatch() -> Batch {
-        var batch = Batch()
-        // Set at the end of the input, at an error that ends the reading, or when the importer stops.
-        var last = false
-        while batch.items.count < RecordPipeline.batchSize && !last {
-            if cancelled.load(ordering: .relaxed) {
-                last = true
-                break
-            }
-            do throws(ReadError) {
-                guard var record = try reader.next() else {
-                    last = true
-                    break
-                }
-                if !mapping.isIdentity {
-                    for field in record.fields { seen.insert(field.name) }
-                    record = mapping.apply(record)
-                }
-                switch validator.validate(record, unknown: &unknown) {
-                case .valid(let player): batch.items.append(.valid(record, PlayerRow(player, foldingNow: foldsNames)))
-                case .invalid(let problems): batch.items.append(.invalid(problems))
-                }
-            } catch {
-                batch.items.append(.unreadable(error))
-                if !error.isRecoverable || error.kind != .malformed { last = true }
-            }
-        }
-        batch.isLast = last
-        batch.bytesRead = reader.bytesRead
-        return batch
+        source.readBatch(size: RecordPipeline.batchSize) { cancelled.load(ordering: .relaxed) }
     }
 
     /// The reading thread's loop: batches until the last one.
