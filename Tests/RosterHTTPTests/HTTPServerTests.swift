@@ -577,6 +577,33 @@ import Testing
         #expect(client.isClosedByServer())
     }
 
+    @Test func stopFinishesABodyStreamedInFlight() throws {
+        // A stream whose second part waits at the gate: it is still being sent when the server is told to stop.
+        let gate = Gate()
+        let stream = TwoPartStream(first: "part one\n", second: "part two\n", gate: gate)
+        let server = try startServer { ClosureWorker { _ in HTTPResponse(body: .stream(stream)) } }
+        let port = server.port
+        let client = try TestClient(port: port)
+        try client.request("GET", "/players.ndjson")
+        #expect(gate.waitForArrivals(1))
+
+        let stopped = Locked(false)
+        let stopper = spawn {
+            server.stop()
+            stopped.withLock { $0 = true }
+        }
+        #expect(waitUntil { !TestClient.canConnect(to: port) })
+        #expect(server.requestsInFlight == 1)
+        #expect(stopped.withLock { $0 } == false)
+        gate.open()
+        let response = try client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "part one\npart two\n")
+        pthread_join(stopper, nil)
+        #expect(stopped.withLock { $0 })
+        #expect(server.requestsInFlight == 0)
+    }
+
     @Test func stopClosesIdleKeepAliveConnections() throws {
         let server = try startServer { FixedWorker() }
         let client = try TestClient(port: server.port)

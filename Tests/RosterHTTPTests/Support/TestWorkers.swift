@@ -151,6 +151,28 @@ final class WorkerRegistry: Sendable {
     var requests: Int { requestCount.withLock { $0 } }
 }
 
+/// A body of two parts, the second sent once `gate` opens.
+final class TwoPartStream: HTTPBodyStream, @unchecked Sendable {
+    private var parts: [[UInt8]]
+    private let gate: Gate
+
+    init(first: String, second: String, gate: Gate) {
+        parts = [Array(first.utf8), Array(second.utf8)]
+        self.gate = gate
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard !parts.isEmpty else { return 0 }
+        if parts.count == 1 { gate.pass() }
+        let part = parts.removeFirst()
+        precondition(part.count <= buffer.count, "a test part fits any buffer")
+        buffer.copyBytes(from: part)
+        return part.count
+    }
+
+    func close() {}
+}
+
 /// A body of `total` bytes following a fixed pattern, produced on demand, that notes how it is read.
 final class PatternStream: HTTPBodyStream, @unchecked Sendable {
     private struct State {
