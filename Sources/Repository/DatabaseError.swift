@@ -28,6 +28,12 @@ public struct DatabaseError: CategorizedError, Equatable {
     /// The primary result code, without the extended bits.
     public var primaryCode: Int32 { code & 0xFF }
 
+    /// Whether the process ran out of memory or of file descriptors (`ulimit -n`, the system's table): a shortage
+    /// that may pass as other work ends.
+    public var isOutOfResources: Bool {
+        primaryCode == SQLITE_NOMEM || systemError == ENOMEM || systemError == EMFILE || systemError == ENFILE
+    }
+
     public var category: ErrorCategory {
         switch primaryCode {
         case SQLITE_BUSY: .busy

@@ -122,6 +122,10 @@ public final class RosterWorker: HTTPWorker {
                     + "limit of this server; narrow it (a filter, a smaller page) or try again.")
             response.headers["Retry-After"] = "1"
             return response
+        } catch where error.isTemporary {
+            var response = Self.error(.serviceUnavailable, "The roster cannot be read just now: \(error); try again.")
+            response.headers["Retry-After"] = "1"
+            return response
         } catch {
             return Self.error(.internalServerError, "The roster could not be read: \(error)")
         }

@@ -267,6 +267,56 @@ import Testing
         #expect(server.messages.hasSuffix("Stopping: answering the requests in flight, then exiting.\n"))
     }
 
+    /// A server short of file descriptors (`ulimit -n`) answers a list it cannot open a connection for with 503 and
+    /// `Retry-After`: a shortage that passes as other clients leave, not a fault of the server (500).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+    func runningOutOfFileDescriptorsIs503() throws {
+        let server = try Server(["--threads", "2"], in: folder, runAs: "prlimit --nofile=32 --")
+        // Idle connections take the server's descriptors one by one, until a streamed list, which reads on a
+        // connection to the roster of its own, finds none left to open the roster with.
+        var idle: [Int32] = []
+        defer { idle.forEach { _ = close($0) } }
+        var answer = (status: Int32(0), out: "", err: "")
+        for _ in 0..<40 {
+            answer = try Self.curl(["-D", "-", "--max-time", "5", server.url("/api/players?format=ndjson")])
+            if answer.out.hasPrefix("HTTP/1.1 503") { break }
+            idle.append(try Self.idleConnection(to: server.port))
+        }
+        #expect(answer.out.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), "\(answer)")
+        #expect(answer.out.contains("Retry-After: 1\r\n"))
+        #expect(answer.out.contains("too many open files"))
+        idle.forEach { _ = close($0) }
+        idle = []
+        // Once the idle clients leave, the same request is answered.
+        var status = ""
+        for _ in 0..<50 where status != "200" {
+            usleep(100_000)
+            status = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", server.url("/api/players?format=ndjson")])
+                .out
+        }
+        #expect(status == "200")
+        #expect(server.stop() == 0)
+    }
+
+    /// A TCP connection to the server on `port` that sends nothing.
+    static func idleConnection(to port: Int) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard socket >= 0, connected == 0 else {
+            if socket >= 0 { close(socket) }
+            throw SpawnedProcess.Failure(description: "cannot connect to port \(port)")
+        }
+        return socket
+    }
+
     @Test func aPortInUseAndAMissingRosterEndWithTheirMessageAndCode() throws {
         let server = try Server(in: folder)
         let taken = try RosterProcess.run(

@@ -136,4 +136,11 @@ extension Roster {
 extension Error {
     /// Whether the error is a query stopped by its time limit (`Roster.withTimeLimit`).
     public var isTimeLimit: Bool { (self as? DatabaseError)?.exceededTimeLimit == true }
+
+    /// Whether the same read may well succeed a moment later: another program held the roster locked past the busy
+    /// timeout, or the process was short of memory or file descriptors.
+    public var isTemporary: Bool {
+        guard let error = self as? DatabaseError else { return false }
+        return error.category == .busy || error.isOutOfResources
+    }
 }
