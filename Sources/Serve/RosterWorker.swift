@@ -116,19 +116,21 @@ public final class RosterWorker: HTTPWorker {
         } catch let error as QueryStringError {
             return Self.error(.badRequest, error.message, parameter: error.parameter)
         } catch  where error.isTimeLimit {
-            var response = Self.error(
-                .serviceUnavailable,
+            return Self.unavailable(
                 "The query took longer than \(Self.seconds(options.queryTimeLimit)) s, the "
                     + "limit of this server; narrow it (a filter, a smaller page) or try again.")
-            response.headers["Retry-After"] = "1"
-            return response
-        } catch where error.isTemporary {
-            var response = Self.error(.serviceUnavailable, "The roster cannot be read just now: \(error); try again.")
-            response.headers["Retry-After"] = "1"
-            return response
+        } catch  where error.isTemporary {
+            return Self.unavailable("The roster cannot be read just now: \(error); try again.")
         } catch {
             return Self.error(.internalServerError, "The roster could not be read: \(error)")
         }
+    }
+
+    /// 503 with `Retry-After: 1`: the same request may well be answered a moment later.
+    private static func unavailable(_ message: String) -> HTTPResponse {
+        var response = error(.serviceUnavailable, message)
+        response.headers["Retry-After"] = "1"
+        return response
     }
 
     /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags match too (RFC 9110 §13.1.2).
