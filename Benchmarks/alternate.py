@@ -5,8 +5,8 @@ runs before the other's, and on a shared 2-core machine a drift of 10% within a 
 differences a before/after comparison looks for.
 
 Usage: alternate.py [--prepare-a SH] [--prepare-b SH] [--warm-up W] [--seconds] RUNS LABEL 'COMMAND A' 'COMMAND B'
-Prints one Markdown table row: LABEL | A's median | B's median | B / A, with the ratio's interquartile range over
-the pairs of runs. Each command is split POSIX-style (shlex) and run without a shell, its output sent to /dev/null;
+Prints one Markdown table row: LABEL | A's median | B's median | B / A: the median of the ratios of the pairs of
+runs (each pair ran at the same moment), with their interquartile range. Each command is split POSIX-style (shlex) and run without a shell, its output sent to /dev/null;
 W warm-up rounds (3 by default) are not counted. A prepare command (an import's `rm -f` of its database) runs
 through sh before each run of its side and is not timed. --seconds prints the medians in seconds, not ms.
 """
@@ -59,7 +59,7 @@ def main():
     ratios = sorted(b / a for a, b in zip(*times))
     low, high = ratios[len(ratios) // 4], ratios[(3 * len(ratios)) // 4]
     shown = (lambda t: f"{t:.3f} s") if options.seconds else (lambda t: f"{t * 1000:.2f} ms")
-    print(f"| {options.label} | {shown(before)} | {shown(after)} | {after / before:.2f} "
+    print(f"| {options.label} | {shown(before)} | {shown(after)} | {statistics.median(ratios):.2f} "
           f"({low:.2f}–{high:.2f}) |")
 
 

@@ -75,7 +75,8 @@ echo
 echo "Before: commit $COMMIT. After: $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' with local changes')."
 echo "The imports: one hyperfine call (\`hyperfine -N\`) a pair, a fresh roster each run; means, with hyperfine's"
 echo "full output on standard error. The queries and show: 200 runs of each side in turn after 3 warm-up rounds"
-echo "(Benchmarks/alternate.py); medians, and the interquartile range of the ratio of each pair of runs."
+echo "(Benchmarks/alternate.py); medians of each side, and the median of the ratios of the pairs of runs with their"
+echo "interquartile range."
 echo
 echo "| | before | after | after / before |"
 echo "| --- | ---: | ---: | ---: |"

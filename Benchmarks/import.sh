@@ -169,7 +169,8 @@ paired="$(python3 Benchmarks/alternate.py --seconds --warm-up 1 --prepare-a "$(f
 paired_ratio="$(printf '%s' "$paired" | awk -F'|' '{ split($5, words, " "); print words[1] }')"
 echo "The JSON import and the bare load in turn, $PAIRS pairs after one warm-up pair, each run from a fresh"
 echo "database (\`Benchmarks/alternate.py --seconds --warm-up 1 --prepare-a … --prepare-b … $PAIRS …\`; bare load:"
-echo "\`$(shown "$bare_command")\`): medians, and the ratio's interquartile range over the pairs."
+echo "\`$(shown "$bare_command")\`): medians of each side, and the median of the ratios of the pairs with their"
+echo "interquartile range."
 echo
 echo "| | bare load | rosterdb import JSON | import / bare load |"
 echo "| --- | ---: | ---: | ---: |"
