@@ -545,17 +545,16 @@ import Testing
 
     // MARK: - Lifecycle
 
-    @Test func stopFinishesRequestsInFlightAndRefusesNewConnections() throws {
-        let gate = Gate()
-        let server = try startServer {
-            ClosureWorker { request in
-                gate.pass()
-                return HTTPResponse(body: .text("finished \(request.rawTarget)"))
-            }
-        }
+    /// Sends `target` to a server whose worker holds the request at `gate`, stops the server meanwhile and checks
+    /// that the stop refuses new connections at once but waits for the request; returns what the client then reads,
+    /// once the stop has returned.
+    private func stopWhileHeld(
+        at gate: Gate, target: String, makeWorker: () -> any HTTPWorker
+    ) throws -> (response: TestClient.Response, client: TestClient) {
+        let server = try startServer(makeWorker: makeWorker)
         let port = server.port
         let client = try TestClient(port: port)
-        try client.request("GET", "/slow")
+        try client.request("GET", target)
         #expect(gate.waitForArrivals(1))
 
         let stopped = Locked(false)
@@ -565,15 +564,27 @@ import Testing
         }
         // New connections are refused as soon as the server stops accepting, while the request is still held.
         #expect(waitUntil { !TestClient.canConnect(to: port) })
+        #expect(server.requestsInFlight == 1)
         #expect(stopped.withLock { $0 } == false)
         gate.open()
         let response = try client.readResponse()
-        #expect(response.status == 200)
-        #expect(response.text == "finished /slow")
-        #expect(response.headers["Connection"] == "close")
         pthread_join(stopper, nil)
         #expect(stopped.withLock { $0 })
         #expect(server.requestsInFlight == 0)
+        return (response, client)
+    }
+
+    @Test func stopFinishesRequestsInFlightAndRefusesNewConnections() throws {
+        let gate = Gate()
+        let (response, client) = try stopWhileHeld(at: gate, target: "/slow") {
+            ClosureWorker { request in
+                gate.pass()
+                return HTTPResponse(body: .text("finished \(request.rawTarget)"))
+            }
+        }
+        #expect(response.status == 200)
+        #expect(response.text == "finished /slow")
+        #expect(response.headers["Connection"] == "close")
         #expect(client.isClosedByServer())
     }
 
@@ -581,27 +592,11 @@ import Testing
         // A stream whose second part waits at the gate: it is still being sent when the server is told to stop.
         let gate = Gate()
         let stream = TwoPartStream(first: "part one\n", second: "part two\n", gate: gate)
-        let server = try startServer { ClosureWorker { _ in HTTPResponse(body: .stream(stream)) } }
-        let port = server.port
-        let client = try TestClient(port: port)
-        try client.request("GET", "/players.ndjson")
-        #expect(gate.waitForArrivals(1))
-
-        let stopped = Locked(false)
-        let stopper = spawn {
-            server.stop()
-            stopped.withLock { $0 = true }
+        let (response, _) = try stopWhileHeld(at: gate, target: "/players.ndjson") {
+            ClosureWorker { _ in HTTPResponse(body: .stream(stream)) }
         }
-        #expect(waitUntil { !TestClient.canConnect(to: port) })
-        #expect(server.requestsInFlight == 1)
-        #expect(stopped.withLock { $0 } == false)
-        gate.open()
-        let response = try client.readResponse()
         #expect(response.status == 200)
         #expect(response.text == "part one\npart two\n")
-        pthread_join(stopper, nil)
-        #expect(stopped.withLock { $0 })
-        #expect(server.requestsInFlight == 0)
     }
 
     @Test func stopClosesIdleKeepAliveConnections() throws {
