@@ -127,7 +127,14 @@ import Testing
             try client.run()
             return client
         }
-        defer { for client in slow { client.terminate() } }
+        // SIGKILL, not terminate()'s SIGTERM: a child started from a test's thread inherits that thread's blocked
+        // signals, SIGTERM among them, and a slow client left running holds the test run's output open.
+        defer {
+            for client in slow {
+                kill(client.processIdentifier, SIGKILL)
+                client.waitUntilExit()
+            }
+        }
         let whole = try Self.curl([server.url("/api/players?format=csv&sort=id")])
         #expect(whole.status == 0)
         #expect(whole.out.split(separator: "\n").count == count + 28 + 1)
