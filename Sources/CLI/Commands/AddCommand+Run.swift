@@ -7,7 +7,9 @@ extension AddCommand: Command {
         SignalTrap.install()
         let roster = try context.openRoster(.write, stop: SignalTrap.stop)
         let player = try roster.add(values, allowDuplicate: allowsDuplicate)
-        if !isQuiet { try context.reportSaved { try context.output.write(format.render(player, asOf: .today())) } }
+        if !isQuiet {
+            try context.report(saved: true) { try context.output.write(format.render(player, asOf: .today())) }
+        }
         return .success
     }
 }

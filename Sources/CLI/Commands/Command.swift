@@ -38,9 +38,11 @@ struct CommandContext {
         return try openRoster(.read, stop: SignalTrap.stop)
     }
 
-    /// Writes, with `write`, the report of a change already saved, to the end (standard output and error flushed):
-    /// one that cannot be written throws `ReportNotWritten`. A reader that stopped reading (`| head`) is no failure.
-    func reportSaved(_ write: () throws -> Void) throws {
+    /// Writes, with `write`, the report of a change; once the change is `saved`, to the end (standard output and
+    /// error flushed), and one that cannot be written throws `ReportNotWritten`. A reader that stopped reading
+    /// (`| head`) is no failure. The report of a dry run, which saved nothing, fails as any output does.
+    func report(saved: Bool, _ write: () throws -> Void) throws {
+        guard saved else { return try write() }
         do {
             try write()
             try output.flush()

@@ -8,7 +8,7 @@ extension EditCommand: Command {
         let roster = try context.openRoster(.write, stop: SignalTrap.stop)
         let (before, after) = try roster.edit(player, edit)
         if !isQuiet {
-            try context.reportSaved {
+            try context.report(saved: true) {
                 try context.output.write(PlayerChangeView.render(before: before, after: after, format: format))
             }
         }

@@ -45,7 +45,7 @@ extension ImportCommand: Command {
             if !quiet { try context.errors.write(ImportReportView.summary(report)) }
             if jsonReport { try ImportReportView.writeJSON(report, to: context.output) }
         }
-        if options.dryRun { try writeReport() } else { try context.reportSaved(writeReport) }
+        try context.report(saved: !options.dryRun, writeReport)
         // Written but not pruned: players the feed no longer has are still in the roster.
         if report.prune.skippedReason == .rejectedRecords && !allowsPartialPrune { return .pruneSkipped }
         return .success

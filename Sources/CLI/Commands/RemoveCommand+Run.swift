@@ -12,11 +12,7 @@ extension RemoveCommand: Command {
             let text =
                 (isDryRun ? "Would remove \(count) (dry run, nothing removed):\n" : "Removed \(count):\n")
                 + PlayerLinesView.render(removed)
-            if isDryRun {
-                try context.output.write(text)
-            } else {
-                try context.reportSaved { try context.output.write(text) }
-            }
+            try context.report(saved: !isDryRun) { try context.output.write(text) }
         }
         return .success
     }
