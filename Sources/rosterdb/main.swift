@@ -1,4 +1,3 @@
-import Glibc
 import RosterCLI
 
-exit(CommandLineInterface.main(arguments: CommandLine.unsafeArgv, count: CommandLine.argc))
+CommandLineInterface.main(arguments: CommandLine.unsafeArgv, count: CommandLine.argc)
