@@ -42,7 +42,8 @@ let package = Package(
         // vocabulary the front ends hand to the service (query) and the front ends' pure parts (arguments, HTTP
         // messages, web text) beside them, so that what reads user input builds without SQLite.
         .target(name: "RosterModel", path: "Sources/Model"),
-        // State that threads share (a server's caches and flags), under a lock the thread sanitizer follows.
+        // State that threads share (a server's caches and flags), under a lock the thread sanitizer follows, and the
+        // threads that work beside the calling one.
         .target(name: "RosterConcurrency", path: "Sources/Concurrency"),
         // Records as files hold them: the field rules, the streaming readers, the validator and the writers.
         .target(name: "RosterFormats", dependencies: ["RosterModel"], path: "Sources/Formats"),
@@ -51,7 +52,7 @@ let package = Package(
         .target(name: "RosterQuery", dependencies: ["RosterModel", "RosterFormats"], path: "Sources/Query"),
         .target(
             name: "RosterRepository",
-            dependencies: ["RosterModel", "RosterFormats", "CSQLite"],
+            dependencies: ["RosterModel", "RosterFormats", "RosterConcurrency", "CSQLite"],
             path: "Sources/Repository",
             plugins: ["EmbedSQL"]
         ),

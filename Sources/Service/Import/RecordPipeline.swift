@@ -74,7 +74,7 @@ final class RecordPipeline: @unchecked Sendable {
     private let free = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
     private let cancelled = Atomic<Bool>(false)
     /// The reading thread; nil when it could not be started.
-    private var thread: pthread_t?
+    private var thread: JoinableThread?
     private var finished = false
     private var joined = false
 
@@ -84,7 +84,7 @@ final class RecordPipeline: @unchecked Sendable {
         source = RecordSource(reader: reader, mapping: mapping, foldsNames: foldsNames, validator: validator)
         sem_init(filled, 0, 0)
         sem_init(free, 0, RecordPipeline.depth)
-        thread = startThread()
+        thread = JoinableThread.start(stackSize: RecordPipeline.stackSize) { [self] in produce() }
     }
 
     deinit {
@@ -117,7 +117,7 @@ final class RecordPipeline: @unchecked Sendable {
         cancelled.store(true, ordering: .relaxed)
         while next() != nil {}
         if let thread, !joined {
-            pthread_join(thread, nil)
+            thread.join()
             joined = true
         }
         return (source.unknown, source.seen)
@@ -141,27 +141,5 @@ final class RecordPipeline: @unchecked Sendable {
             queue.withLock { $0.append(batch) }
             sem_post(filled)
         }
-    }
-
-    /// Starts the reading thread; nil when it cannot be started (no memory for its stack, a limit on threads).
-    private func startThread() -> pthread_t? {
-        var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return nil }
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, RecordPipeline.stackSize)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, &attributes,
-            { context in
-                let pipeline = Unmanaged<RecordPipeline>.fromOpaque(context!).takeRetainedValue()
-                pipeline.produce()
-                return nil
-            }, context)
-        guard started == 0 else {
-            Unmanaged<RecordPipeline>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
     }
 }
