@@ -99,7 +99,7 @@ final class SearchIndexBuild {
             """
             SELECT name FROM sqlite_master
             WHERE type = 'table' AND name LIKE '\(SearchIndexBuild.table)\\_%' ESCAPE '\\'
-                AND name <> '\(SearchIndexBuild.table)_config' AND name <> 'names'
+                AND name <> '\(SearchIndexBuild.table)_config'
             """)
         var names: [String] = []
         while try tables.step() { names.append(tables.text(at: 0)) }
