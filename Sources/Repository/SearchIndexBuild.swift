@@ -45,6 +45,8 @@ final class SearchIndexBuild {
             INSERT INTO \(SearchIndexBuild.table) (\(SearchIndexBuild.table), rank)
                 VALUES ('hashsize', \(SearchIndexBuild.pendingTermBytes));
             """)
+        // Room for a chunk and the longest name past it, allocated once.
+        pending.reserveCapacity(SearchIndexBuild.chunkSize + 4096)
     }
 
     deinit {

@@ -60,8 +60,10 @@ extension PlayerChange {
 
 extension Roster {
     /// Memory an import needs beyond what an open roster holds: the input buffer (1 MiB), the reading thread's
-    /// stack (1 MiB), the batches in flight, and SQLite's page cache (2 MiB), with room to spare.
-    static let importMemory = 6 << 20
+    /// stack (1 MiB), the batches in flight, SQLite's page cache (2 MiB), and for a bulk load the names kept for the
+    /// search index (1 MiB) and the stack of the thread that builds it (1 MiB), with room to spare. (What SQLite
+    /// itself cannot allocate fails the import with a message.)
+    static let importMemory = 8 << 20
 
     /// Throws `notEnoughMemory` when `bytes` of address space cannot be had now (under `ulimit -v`). A failed
     /// allocation half-way through an import ends the process (Swift cannot recover from one); refused at the
