@@ -60,6 +60,10 @@ final class BulkLoad: PlayerStore {
         "players_by_birth_date", "players_search_insert", "players_search_update", "players_search_delete",
         "players_birth_date_not_in_future", ChangeCounter.insertTrigger,
     ]
+    /// The address space that must be free for the search index to be built beside the others, several times what
+    /// it takes (its names, page cache, pending terms and thread, about 13 MiB): under a tight `ulimit -v`, the
+    /// memory it took would make another allocation fail, and a failed Swift allocation ends the process.
+    static let searchBuildHeadroom = 64 << 20
     /// The index that finds players by folded name and birth date, for import records without id.
     static let identityIndex = "players_by_sort_name"
 
@@ -96,7 +100,7 @@ final class BulkLoad: PlayerStore {
         try connection.execute("PRAGMA ignore_check_constraints = ON")
         let definition = try connection.prepare("SELECT sql FROM sqlite_master WHERE name = ?")
         try definition.bind(SearchIndexBuild.table, at: 1)
-        if let sql = try definition.firstRow({ $0.text(at: 0) }) {
+        if let sql = try definition.firstRow({ $0.text(at: 0) }), AddressSpace.isFree(BulkLoad.searchBuildHeadroom) {
             search = try? SearchIndexBuild(definition: sql, stop: connection.stopSignal)
         }
     }

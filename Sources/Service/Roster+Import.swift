@@ -60,19 +60,14 @@ extension PlayerChange {
 
 extension Roster {
     /// Memory an import needs beyond what an open roster holds: the input buffer (1 MiB), the reading thread's
-    /// stack (1 MiB), the batches in flight, SQLite's page cache (2 MiB), and for a bulk load the names kept for the
-    /// search index (1 MiB) and the stack of the thread that builds it (1 MiB), with room to spare. (What SQLite
-    /// itself cannot allocate fails the import with a message.)
-    static let importMemory = 8 << 20
+    /// stack (1 MiB), the batches in flight, and SQLite's page cache (2 MiB), with room to spare. (A bulk load builds
+    /// its search index beside the other indexes only where far more is free: `BulkLoad`.)
+    static let importMemory = 6 << 20
 
     /// Throws `notEnoughMemory` when `bytes` of address space cannot be had now (under `ulimit -v`). A failed
     /// allocation half-way through an import ends the process (Swift cannot recover from one); refused at the
     /// start, the import ends with a message instead.
     static func ensureAddressSpace(_ bytes: Int) throws {
-        let region = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-        guard let region, region != UnsafeMutableRawPointer(bitPattern: -1) else {  // MAP_FAILED
-            throw ImportError.notEnoughMemory(neededBytes: bytes)
-        }
-        munmap(region, bytes)
+        guard AddressSpace.isFree(bytes) else { throw ImportError.notEnoughMemory(neededBytes: bytes) }
     }
 }
