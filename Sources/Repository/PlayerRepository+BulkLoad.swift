@@ -47,14 +47,13 @@ extension PlayerRepository: PlayerStore {
 /// A load of many players into an empty players table. It owns the schema it sets aside: rosterdb's own indexes, the
 /// triggers that run on each insert and those that keep the search index, named exactly (a user's own triggers and
 /// indexes stay and run), and it builds them again in `finish`, the name search index on a second core beside the
-/// others (`SearchIndexBuild`).
-/// CHECK constraints are not evaluated for its rows (the validator has checked them by the same rules; other writers
-/// still meet them).
+/// others (`SearchIndexBuild`). CHECK constraints are not evaluated for its rows (the validator has checked them by
+/// the same rules; other writers still meet them).
 final class BulkLoad: PlayerStore {
     /// The schema objects set aside for a bulk load, by name; partial indexes stay (they hold no row rosterdb
-    /// writes, and building one again would cost a scan).
-    /// The search index's update and delete triggers go too: the index holds none of the load's players until the
-    /// end, and a trigger that took one out of it would find the index corrupt.
+    /// writes, and building one again would cost a scan). The search index's update and delete triggers go too: the
+    /// index holds none of the load's players until the end, and a trigger that took one out of it would find the
+    /// index corrupt.
     static let suspendable = [
         "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals", "players_by_club_goals",
         "players_by_birth_date", "players_search_insert", "players_search_update", "players_search_delete",
