@@ -9,8 +9,8 @@ static inline sqlite3_destructor_type csqlite_transient(void) {
 }
 
 // sqlite3_db_config is variadic, which Swift cannot call.
-static inline int csqlite_set_defensive(sqlite3 *db, int on) {
-    return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, on, (int *)0);
+static inline int csqlite_enable_defensive(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
 }
 
 // sqlite3_config is variadic too. SQLite counts every allocation under a global mutex for sqlite3_memory_used(),

@@ -33,7 +33,7 @@ final class Connection {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
-        _ = csqlite_set_defensive(handle, 1)
+        _ = csqlite_enable_defensive(handle)
         // Not SQLite's own busy timeout: it sleeps through a stop request until the timeout has run out.
         sqlite3_busy_handler(
             handle,
@@ -142,17 +142,6 @@ final class Connection {
                 let waiting = Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue()
                 return waiting.stop.isRaised || (waiting.timeLimit != nil && waiting.deadlinePassed) ? 1 : 0
             }, Unmanaged.passUnretained(waiting).toOpaque())
-    }
-
-    /// The signal that stops this connection's statements (`stop(when:)`).
-    var stopSignal: StopSignal { waiting.stop }
-
-    /// Runs `body` with the tables behind virtual tables (a search index's blocks) open to plain SQL, which the
-    /// defensive mode every connection starts in refuses, so that no SQL handed in can corrupt them.
-    func withShadowTablesWritable<T>(_ body: () throws -> T) throws -> T {
-        try check(csqlite_set_defensive(handle, 0))
-        defer { csqlite_set_defensive(handle, 1) }
-        return try body()
     }
 
     /// Runs `body` with a time limit: a statement still running `seconds` after the start stops with an error whose

@@ -46,9 +46,8 @@ extension PlayerRepository: PlayerStore {
 
 /// A load of many players into an empty players table. It owns the schema it sets aside: rosterdb's own indexes, the
 /// triggers that run on each insert and those that keep the search index, named exactly (a user's own triggers and
-/// indexes stay and run), and it builds them again in `finish`, the name search index on a second core beside the
-/// others (`SearchIndexBuild`). CHECK constraints are not evaluated for its rows (the validator has checked them by
-/// the same rules; other writers still meet them).
+/// indexes stay and run), and it builds them again in `finish`. CHECK constraints are not evaluated for its rows
+/// (the validator has checked them by the same rules; other writers still meet them).
 final class BulkLoad: PlayerStore {
     /// The schema objects set aside for a bulk load, by name; partial indexes stay (they hold no row rosterdb
     /// writes, and building one again would cost a scan). The search index's update and delete triggers go too: the
@@ -59,10 +58,6 @@ final class BulkLoad: PlayerStore {
         "players_by_birth_date", "players_search_insert", "players_search_update", "players_search_delete",
         "players_birth_date_not_in_future", ChangeCounter.insertTrigger,
     ]
-    /// The address space that must be free for the search index to be built beside the others, several times what
-    /// it takes (its names, page cache, pending terms and thread, about 13 MiB): under a tight `ulimit -v`, the
-    /// memory it took would make another allocation fail, and a failed Swift allocation ends the process.
-    static let searchBuildHeadroom = 64 << 20
     /// The index that finds players by folded name and birth date, for import records without id.
     static let identityIndex = "players_by_sort_name"
 
@@ -71,12 +66,6 @@ final class BulkLoad: PlayerStore {
     private var suspended: [(type: String, name: String, sql: String)] = []
     /// Whether the roster counts its changes (`ChangeCounter`) and the load set the counting trigger aside.
     private var countsChanges = false
-    /// The search index built beside the others from the names inserted; nil when it could not be prepared, or once
-    /// the load did more than insert players in ascending ids (its names no longer describe the table): then
-    /// `finish` fills the search index from the table.
-    private var search: SearchIndexBuild?
-    /// Whether `finish` built the search index beside the others, or filled it from the table.
-    private(set) var builtSearchBeside = false
 
     init(players: PlayerRepository) throws {
         self.players = players
@@ -97,11 +86,6 @@ final class BulkLoad: PlayerStore {
                 "DROP \(object.type == "index" ? "INDEX" : "TRIGGER") \(SQL.identifier(object.name))")
         }
         try connection.execute("PRAGMA ignore_check_constraints = ON")
-        let definition = try connection.prepare("SELECT sql FROM sqlite_master WHERE name = ?")
-        try definition.bind(SearchIndexBuild.table, at: 1)
-        if let sql = try definition.firstRow({ $0.text(at: 0) }), AddressSpace.isFree(BulkLoad.searchBuildHeadroom) {
-            search = try? SearchIndexBuild(definition: sql, stop: connection.stopSignal)
-        }
     }
 
     deinit {
@@ -119,23 +103,10 @@ final class BulkLoad: PlayerStore {
     func endWalk() {}
     func player(ref: String) throws -> Player? { try players.player(ref: ref) }
     func forEachID(_ body: (Int64) throws -> Void) throws { try players.forEachID(body) }
-    func insert(_ row: PlayerRow) throws -> Int64 {
-        let id = try players.insert(row)
-        if let search, !search.add(id: id, name: row.sortName) { self.search = nil }
-        return id
-    }
-    func update(_ player: Player) throws {
-        search = nil
-        try players.update(player)
-    }
-    func delete(id: Int64) throws {
-        search = nil
-        try players.delete(id: id)
-    }
-    func renumber(_ id: Int64, to newID: Int64) throws {
-        search = nil
-        try players.renumber(id, to: newID)
-    }
+    func insert(_ row: PlayerRow) throws -> Int64 { try players.insert(row) }
+    func update(_ player: Player) throws { try players.update(player) }
+    func delete(id: Int64) throws { try players.delete(id: id) }
+    func renumber(_ id: Int64, to newID: Int64) throws { try players.renumber(id, to: newID) }
     func nextFreeID() throws -> Int64 { try players.nextFreeID() }
 
     /// Matching needs the identity index; it is built at the first record that needs it, and kept from then on.
@@ -150,21 +121,13 @@ final class BulkLoad: PlayerStore {
         try players.connection.execute("PRAGMA ignore_check_constraints = OFF")
         // Index builds sort; let SQLite's sorter use a second core.
         try players.connection.execute("PRAGMA threads = 2")
-        if let search, !search.start() { self.search = nil }
-        // Also when a build fails: the search index's thread must not outlive the load.
-        defer { search?.cancel() }
         let total = suspended.count + 1
         for (completed, object) in suspended.enumerated() {
             building(completed, total)
             try restore(object.name)
         }
         building(total - 1, total)
-        if let search, search.finished() {
-            try search.copy(into: players.connection)
-            builtSearchBeside = true
-        } else {
-            try players.connection.execute(BulkLoad.fillSearchIndex)
-        }
+        try players.connection.execute(BulkLoad.fillSearchIndex)
         // The insert trigger that counts changes was set aside with the others: the load is one change.
         if countsChanges { try ChangeCounter.bump(players.connection) }
         building(total, total)

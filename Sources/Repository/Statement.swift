@@ -45,34 +45,16 @@ final class Statement {
             try checkBinding(sqlite3_bind_null(handle, index))
             return
         }
-        try text.withUTF8 { try bind(text: $0, at: index) }
-    }
-
-    /// Binds `bytes` as text, copied, with its byte length, so that text holding NUL is neither cut short nor
-    /// misread.
-    func bind(text bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws {
-        let code = bytes.withMemoryRebound(to: CChar.self) { characters in
-            // A null pointer would bind NULL, not empty text.
-            guard let start = characters.baseAddress else {
+        // Bound with its byte length, so text holding NUL is neither cut short nor misread.
+        let code = text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress else {
                 return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
             }
-            return sqlite3_bind_text(handle, index, start, Int32(characters.count), csqlite_transient())
+            return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
+            }
         }
         try checkBinding(code)
-    }
-
-    /// Binds `bytes` as a blob, copied.
-    func bind(blob bytes: [UInt8], at index: Int32) throws {
-        let code = bytes.withUnsafeBytes {
-            sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient())
-        }
-        try checkBinding(code)
-    }
-
-    /// Binds the value in `column` of `source`'s current row as it is, of whatever type: for copying rows from one
-    /// connection to another.
-    func bind(valueAt column: Int32, of source: Statement, at index: Int32) throws {
-        try checkBinding(sqlite3_bind_value(handle, index, sqlite3_column_value(source.handle, column)))
     }
 
     /// Throws the error a bind returned. Checked here first: a bind almost never fails, and reaching the connection
@@ -174,16 +156,6 @@ final class Statement {
         let count = Int(sqlite3_column_bytes(handle, column))
         return try body(UnsafeBufferPointer(start: count == 0 ? nil : start, count: count))
     }
-
-    /// Calls `body` with the bytes of the blob in `column`, valid during the call only.
-    func withBlob<T>(at column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-        let start = sqlite3_column_blob(handle, column)
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return try body(UnsafeRawBufferPointer(start: count == 0 ? nil : start, count: count))
-    }
-
-    /// The number of columns of the statement's rows.
-    var columnCount: Int32 { sqlite3_column_count(handle) }
 
     func optionalText(at column: Int32) -> String? {
         isNull(at: column) ? nil : text(at: column)
