@@ -1,7 +1,7 @@
 import Glibc
 
 /// A POSIX thread that runs one closure and is joined by whoever started it: for work done beside the calling
-/// thread (an import's reading, a search index built beside the B-tree indexes), not for a pool.
+/// thread (an import's reading of its input), not for a pool.
 public struct JoinableThread {
     private let thread: pthread_t
 
