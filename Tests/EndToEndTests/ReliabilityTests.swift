@@ -111,7 +111,7 @@ import Testing
         // nobody cannot reach the build folder, which may sit in root's home: run a copy from the test folder.
         let copy = folder.path("rosterdb")
         if !FileManager.default.fileExists(atPath: copy) {
-            try FileManager.default.copyItem(atPath: RosterProcess.executable.path, toPath: copy)
+            try RosterProcess.copyExecutable(to: copy)
         }
         var result: RosterProcess.Result
         var tries = 0

@@ -98,7 +98,7 @@ import Testing
         }
         // nobody cannot reach the build folder, and may not write the test folder or the roster.
         let binary = folder.path("rosterdb")
-        try FileManager.default.copyItem(atPath: RosterProcess.executable.path, toPath: binary)
+        try RosterProcess.copyExecutable(to: binary)
         let scratch = folder.path("tmp")
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
         chmod(scratch, 0o1777)

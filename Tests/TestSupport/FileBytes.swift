@@ -17,4 +17,19 @@ public enum FileBytes {
             bytes += chunk[..<count]
         }
     }
+
+    /// Writes `bytes` to a new file at `path` with permissions `mode`, through a descriptor closed on exec, so that
+    /// no child another thread starts meanwhile keeps it open for writing; returns whether it was all written.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { return false }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            written += count
+        }
+        return close(descriptor) == 0 && written == bytes.count
+    }
 }

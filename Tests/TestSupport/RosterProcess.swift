@@ -26,6 +26,15 @@ public enum RosterProcess {
         return Fixtures.packageRoot.appendingPathComponent(".build/debug/rosterdb")
     }()
 
+    /// Copies the binary to `path`, for a user who cannot reach the build folder. A copy written through a
+    /// descriptor that a child of another test inherited stays open for writing while that child runs, and running
+    /// it fails meanwhile with ETXTBSY ("Text file busy"); `FileBytes.write` closes its descriptor on exec.
+    public static func copyExecutable(to path: String) throws {
+        guard let bytes = FileBytes.read(executable.path), FileBytes.write(bytes, to: path, mode: 0o755) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+    }
+
     /// Whether this build runs under the address or thread sanitizer, as the binary next to it then does: its
     /// shadow memory makes peak-memory figures meaningless.
     public static let isSanitized = dlsym(nil, "__asan_init") != nil || isThreadSanitized
