@@ -7,16 +7,20 @@
 /// a separate voicing mark, a letter and a combining accent that has no base-letter fold of its own.
 public enum NameFolding {
     public static func fold(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text.utf8) }
+        let ascii = text.utf8.withContiguousStorageIfAvailable { isASCII($0) ? foldASCII($0) : nil }
+        if let folded = ascii ?? nil { return folded }
         return WhiteSpace.collapsing(composed(text)) { scalar, folded in
             let value = scalar.value
             if value < 0x80 {
-                let lower = (0x41...0x5A).contains(value) ? value + 0x20 : value
-                folded.unicodeScalars.append(Unicode.Scalar(UInt8(lower)))
+                folded.append((0x41...0x5A).contains(value) ? UInt8(value) + 0x20 : UInt8(value))
             } else if let replacement = replacement(for: value) {
-                folded += replacement
-            } else if !isDropped(value) {
-                folded += scalar.properties.lowercaseMapping
+                folded += replacement.utf8
+            } else if isDropped(value) {
+                return
+            } else if scalar.properties.changesWhenLowercased {
+                folded += scalar.properties.lowercaseMapping.utf8
+            } else {
+                UTF8.encode(scalar) { folded.append($0) }
             }
         }
     }
@@ -35,8 +39,14 @@ public enum NameFolding {
         return String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var union: UInt8 = 0
+        for byte in bytes { union |= byte }
+        return union < 0x80
+    }
+
     /// `fold` for text that is all ASCII, as most names are: byte by byte, into the string's own storage.
-    private static func foldASCII(_ bytes: String.UTF8View) -> String {
+    private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
             var count = 0
             var spacePending = false
@@ -59,15 +69,18 @@ public enum NameFolding {
 
     private static func replacement(for value: UInt32) -> String? {
         var low = 0
-        var high = table.count - 1
+        var high = tableScalars.count - 1
         while low <= high {
             let middle = (low + high) / 2
-            let entry = table[middle]
-            if entry.scalar == value { return entry.folded }
-            if entry.scalar < value { low = middle + 1 } else { high = middle - 1 }
+            let scalar = tableScalars[middle]
+            if scalar == value { return table[middle].folded }
+            if scalar < value { low = middle + 1 } else { high = middle - 1 }
         }
         return nil
     }
+
+    /// `table`'s scalars alone, searched without copying (and retaining) an entry's string at each step.
+    private static let tableScalars = table.map(\.scalar)
 
     /// What folding drops: combining accents, as decomposed text carries them (`e` + U+0301); the vowel points of
     /// Hebrew and Arabic, which most names are written without (`שָׁלוֹם` is `שלום`, `مُحَمَّد` is `محمد`); and the

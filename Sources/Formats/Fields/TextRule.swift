@@ -43,7 +43,7 @@ public enum TextRule {
 
     /// `text` trimmed, with each run of white space inside it made one space.
     public static func collapsingWhiteSpace(_ text: String) -> String {
-        WhiteSpace.collapsing(text) { $1.unicodeScalars.append($0) }
+        WhiteSpace.collapsing(text) { scalar, bytes in UTF8.encode(scalar) { bytes.append($0) } }
     }
 
     /// The first forbidden character of `text`, found by bytes first: C1 controls are encoded C2 80 – C2 9F and the
