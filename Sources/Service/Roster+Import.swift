@@ -15,7 +15,7 @@ extension Roster {
     ) throws -> ImportReport {
         let started = MonotonicClock.now()
         try Roster.ensureAddressSpace(Roster.importMemory)
-        // Every input opens before anything is written, so a missing second file leaves the roster as it was.
+        // Every input is checked before anything is written, so a missing second file leaves the roster as it was.
         let inputs = try names.map { name in
             try InputFile(opening: name, standardInput: standardInput, stop: stop)
         }

@@ -146,6 +146,23 @@ import Testing
         }
     }
 
+    /// More input files than the limit on open files allows: each is checked before the write starts, then opened
+    /// when its turn comes and closed after it. Every input was held open from the start, and the import ended
+    /// with "too many open files" (exit 74).
+    @Test func anImportOfMoreFilesThanTheFileLimitReadsThemAll() throws {
+        let files = try (1...60).map { number in
+            try folder.write(
+                #"{"id":\#(number),"name":"File Player \#(number)","position":"GK","goals":\#(number)}"# + "\n",
+                to: "feed-\(number).ndjson")
+        }
+        let result = try RosterProcess.run(
+            ["-c", "ulimit -n 30; exec \"$0\" \"$@\"", RosterProcess.executable.path, "--db", roster, "import"]
+                + files,
+            in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try rows().filter { $0.contains("File Player") }.count == 60)
+    }
+
     /// Under an address-space limit the reading thread, a thread pool worker then, could not start, and the
     /// import waited for it for ever, holding the write lock and deaf to signals. (The debug binary, with its
     /// shared libraries, needs about 27 MB to load at all.) Not under the sanitizers, whose shadow memory cannot be

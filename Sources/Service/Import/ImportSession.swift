@@ -45,7 +45,8 @@ struct ImportSession {
     // MARK: - Reading
 
     mutating func read(_ input: InputFile) throws {
-        let source = ByteSource(descriptor: input.descriptor, stop: stop)
+        defer { input.finishReading() }
+        let source = ByteSource(descriptor: try input.openForReading(), stop: stop)
         var format = options.format
         if format == nil {
             // The content decides where the name says nothing, and must not contradict the name where it does.

@@ -1,14 +1,20 @@
 import Glibc
 import RosterModel
 
-/// One input of an import, opened: a file, or standard input for `-`.
+/// One input of an import. Every input is checked before anything is written, so a missing second file leaves the
+/// roster as it was. A regular file is then closed and opened again when its turn comes, so that an import of more
+/// files than `ulimit -n` allows reads them all; any other input (standard input, a pipe, a FIFO) stays open from
+/// the check on, since it cannot be opened twice and opening a FIFO waits for its writer, which must not happen
+/// while the import holds the roster's write lock.
 final class InputFile {
     /// The name as the user gave it, for messages.
     let name: String
-    let descriptor: Int32
     /// The size of a regular file, for progress; nil for pipes and terminals.
     let size: Int?
+    /// The open descriptor, nil while a regular file waits for its turn or after it was read.
+    private var descriptor: Int32?
     private let ownsDescriptor: Bool
+    private let stop: StopSignal
 
     /// Opens `name`; `-` is standard input (`standardInput`, -1 when it was closed). A missing, unreadable or
     /// folder path throws `cannotOpen`; running out of descriptors or memory throws `outOfResources`. Opening a
@@ -30,10 +36,27 @@ final class InputFile {
             if owned { close(descriptor) }
             throw ImportError.cannotOpen(file: name, reason: "it is a folder")
         }
+        let isRegular = info.st_mode & S_IFMT == S_IFREG
+        if owned && isRegular { close(descriptor) }
         self.name = name
-        self.descriptor = descriptor
+        self.descriptor = owned && isRegular ? nil : descriptor
         self.ownsDescriptor = owned
-        self.size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
+        self.stop = stop
+        self.size = isRegular ? Int(info.st_size) : nil
+    }
+
+    /// The descriptor to read from, opened now if it waited for its turn.
+    func openForReading() throws -> Int32 {
+        if let descriptor { return descriptor }
+        let opened = try InputFile.open(name, stop: stop)
+        descriptor = opened
+        return opened
+    }
+
+    /// Closes the input once read, to leave its descriptor to the next one.
+    func finishReading() {
+        if ownsDescriptor, let descriptor { close(descriptor) }
+        descriptor = nil
     }
 
     /// Opens `name` for reading, again when a signal interrupts the wait for a FIFO's writer.
@@ -55,6 +78,6 @@ final class InputFile {
     }
 
     deinit {
-        if ownsDescriptor { close(descriptor) }
+        finishReading()
     }
 }
