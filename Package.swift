@@ -86,7 +86,10 @@ let package = Package(
         // The roster over HTTP: the JSON API's and the web pages' handlers, plain functions of a request.
         .target(
             name: "RosterServe",
-            dependencies: ["RosterHTTP", "RosterWeb", "RosterService", "RosterQuery", "RosterFormats", "RosterModel"],
+            dependencies: [
+                "RosterHTTP", "RosterWeb", "RosterService", "RosterQuery", "RosterFormats", "RosterModel",
+                "RosterConcurrency",
+            ],
             path: "Sources/Serve"),
         .executableTarget(
             name: "rosterdb",

@@ -7,7 +7,7 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
-// MHD_start_daemon, MHD_get_daemon_info and MHD_set_response_options are variadic, which Swift cannot call; these
+// MHD_start_daemon, MHD_get_daemon_info, MHD_set_response_options and MHD_set_connection_option are variadic, which Swift cannot call; these
 // helpers call them. The daemon's options go in MHD's own option array, typed here, so that no C type depends on
 // how Swift would pass a CVarArg.
 
@@ -69,6 +69,11 @@ static inline unsigned int cmhd_daemon_flags(struct MHD_Daemon *daemon) {
 /// same, which the client would read as the start of the next response.
 static inline enum MHD_Result cmhd_send_without_chunks(struct MHD_Response *response) {
     return MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END);
+}
+
+/// Sets how many seconds `connection` may go without sending or receiving anything before MHD closes it.
+static inline enum MHD_Result cmhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+    return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
 
 #endif

@@ -65,7 +65,7 @@ public final class HTTPServer: @unchecked Sendable {
         let endpoint = ListenSocket.endpoint(
             address: configuration.address, port: socket.port,
             isIPv6: socket.isIPv6)
-        let core = ServerCore(workers: workers, limits: configuration.limits, log: configuration.log)
+        let core = ServerCore(workers: workers, configuration: configuration)
 
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue

@@ -14,6 +14,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// Seconds a connection may stay without sending or receiving anything (a slow or silent client, an idle
     /// keep-alive connection) before the server closes it.
     public var connectionTimeoutSeconds: Int
+    /// Seconds a streamed body may wait for its client to take more of it, in place of the connection timeout
+    /// while it is sent: the kernel's buffers hold megabytes, which a slow client (a phone, a throttled download)
+    /// takes longer than the connection timeout to read, though it reads all along.
+    public var streamTimeoutSeconds: Int
     /// Caps on the request line and headers (answered 414 and 431), which also size each connection's memory.
     public var limits: HTTPRequestLimits
     /// Seconds `stop()` waits for requests in flight to finish before it closes their connections.
@@ -22,14 +26,15 @@ public struct HTTPServerConfiguration: Sendable {
     /// a 500, a stream that failed), one line each, from any of the server's threads; nil to drop them.
     public var log: (@Sendable (String) -> Void)?
 
-    /// The defaults: `127.0.0.1`, one thread per processor, 256 connections, a 10-second timeout, the default
-    /// limits (8 KiB request line, 8 KiB of headers), 10 seconds of grace on stop.
+    /// The defaults: `127.0.0.1`, one thread per processor, 256 connections, a 10-second timeout (60 seconds while
+    /// a body is streamed), the default limits (8 KiB request line, 8 KiB of headers), 10 seconds of grace on stop.
     public init(address: String = "127.0.0.1", port: UInt16 = 0) {
         self.address = address
         self.port = port
         self.threads = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         self.maximumConnections = 256
         self.connectionTimeoutSeconds = 10
+        self.streamTimeoutSeconds = 60
         self.limits = HTTPRequestLimits()
         self.stopGraceSeconds = 10
         self.log = nil
@@ -44,6 +49,9 @@ public struct HTTPServerConfiguration: Sendable {
         }
         if !(1...86_400).contains(connectionTimeoutSeconds) {
             return "connectionTimeoutSeconds must be between 1 and 86,400, not \(connectionTimeoutSeconds)"
+        }
+        if !(1...86_400).contains(streamTimeoutSeconds) {
+            return "streamTimeoutSeconds must be between 1 and 86,400, not \(streamTimeoutSeconds)"
         }
         if let problem = limits.problem { return problem }
         if stopGraceSeconds < 0 { return "stopGraceSeconds cannot be negative (\(stopGraceSeconds))" }

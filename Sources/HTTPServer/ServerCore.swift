@@ -22,15 +22,20 @@ final class ServerCore: @unchecked Sendable {
     private var workers: [WorkerSlot]
     private let nextWorker = Atomic(0)
     private let limits: HTTPRequestLimits
+    /// The timeouts of a connection, in seconds: while it waits, and while it sends a streamed body.
+    private let connectionTimeout: UInt32
+    private let streamTimeout: UInt32
     /// The calling thread's `WorkerSlot`, once it has claimed one.
     private var threadKey = pthread_key_t()
     private let log: (@Sendable (String) -> Void)?
     private let lastMessage = Locked<String?>(nil)
 
-    init(workers: [any HTTPWorker], limits: HTTPRequestLimits, log: (@Sendable (String) -> Void)?) {
+    init(workers: [any HTTPWorker], configuration: HTTPServerConfiguration) {
         self.workers = workers.map(WorkerSlot.init)
-        self.limits = limits
-        self.log = log
+        self.limits = configuration.limits
+        self.connectionTimeout = UInt32(configuration.connectionTimeoutSeconds)
+        self.streamTimeout = UInt32(configuration.streamTimeoutSeconds)
+        self.log = configuration.log
         pthread_key_create(&threadKey, nil)
     }
 
@@ -61,7 +66,9 @@ final class ServerCore: @unchecked Sendable {
             let request = Unmanaged<RequestState>.fromOpaque(state).takeUnretainedValue()
             return ServerCore.core(cls).handle(connection, method: method, version: version, state: request)
         }
-        settings.completed_callback = { cls, _, context, _ in
+        settings.completed_callback = { cls, connection, context, _ in
+            // A streamed body had the stream timeout; the connection waits for its next request with its own.
+            if let connection { _ = cmhd_set_connection_timeout(connection, ServerCore.core(cls).connectionTimeout) }
             guard let context, let state = context.pointee else { return }
             Unmanaged<RequestState>.fromOpaque(state).release()
             context.pointee = nil
@@ -169,10 +176,14 @@ final class ServerCore: @unchecked Sendable {
             return .NO
         }
         defer { MHD_destroy_response(handle) }
-        if case .stream = response.body, request.isHead || !Self.allowsBody(response.status) {
-            // The library never reads the stream then (it closes it with the response); without chunks, it sends
-            // no length and closes the connection after the headers.
-            _ = cmhd_send_without_chunks(handle)
+        if case .stream = response.body {
+            if request.isHead || !Self.allowsBody(response.status) {
+                // The library never reads the stream then (it closes it with the response); without chunks, it
+                // sends no length and closes the connection after the headers.
+                _ = cmhd_send_without_chunks(handle)
+            } else {
+                _ = cmhd_set_connection_timeout(connection, streamTimeout)
+            }
         }
         for field in response.headers {
             // withCString hands over a native String's own bytes: passing the Strings as arguments would copy each.

@@ -178,6 +178,11 @@ public final class RosterDatabase {
         return try connection.transaction(.deferred) { try body(players) }
     }
 
+    /// Keeps at most `kibibytes` of the roster's pages cached on this connection (SQLite's default is 2,000).
+    public func limitPageCache(toKibibytes kibibytes: Int) throws {
+        try connection.execute("PRAGMA cache_size = -\(max(kibibytes, 1))")
+    }
+
     /// Runs `body` with a time limit on every statement it runs: one still running `seconds` after the start stops
     /// with a `DatabaseError` whose `exceededTimeLimit` is true.
     public func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {

@@ -95,9 +95,20 @@ extension RosterWorker {
     /// roster read from a private copy never changes, and a second connection would copy it again: the cursor
     /// reads on this worker's.
     private func stream(_ query: PlayerQuery, format: ListFormat) throws -> HTTPResponse {
-        let own =
-            roster.readsPrivateCopy
-            ? roster : try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
+        let streams = options.streams
+        guard streams.admit() else {
+            return Self.unavailable(
+                "The server has no memory for another stream just now (see ulimit -v); try again when one ends.")
+        }
+        var admitted = true
+        defer { if admitted { streams.release() } }
+        let own: Roster
+        if roster.readsPrivateCopy {
+            own = roster
+        } else {
+            own = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
+            try own.limitPageCache(toKibibytes: StreamAllowance.pageCacheKibibytes)
+        }
         let cursor = try own.cursor(query)
         let limit = options.queryTimeLimit
         var started = false
@@ -119,7 +130,13 @@ extension RosterWorker {
                     }
                 }
                 return bytes.isEmpty ? nil : bytes
-            }, onClose: { cursor.close() })
+            },
+            onClose: {
+                cursor.close()
+                streams.release()
+            })
+        // From here the stream's close counts it out.
+        admitted = false
         return HTTPResponse(headers: ["Content-Type": format.contentType], body: .stream(chunks))
     }
 

@@ -127,7 +127,7 @@ public final class RosterWorker: HTTPWorker {
     }
 
     /// 503 with `Retry-After: 1`: the same request may well be answered a moment later.
-    private static func unavailable(_ message: String) -> HTTPResponse {
+    static func unavailable(_ message: String) -> HTTPResponse {
         var response = error(.serviceUnavailable, message)
         response.headers["Retry-After"] = "1"
         return response

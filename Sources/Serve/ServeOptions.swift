@@ -9,6 +9,8 @@ public struct ServeOptions: Sendable {
     public var cors = false
     /// How long one request may read before it is answered 503 instead (a worker is never held longer).
     public var queryTimeLimit: Double = 5
+    /// The streams in flight, counted across the workers.
+    public var streams = StreamAllowance()
     /// The day ages are computed on when a request gives no `as_of`: today, asked per request.
     public var today: @Sendable () -> CalendarDate = { CalendarDate.today() }
 

@@ -305,6 +305,51 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A server under an address-space limit (`ulimit -v`) with more slow clients streaming the list than it has
+    /// memory for: each stream either starts (200) or is refused (503) before it holds anything, and the server
+    /// goes on answering. Each stream held a connection with SQLite's whole page cache (2 MB) until its client
+    /// had read it all, and the allocation that failed ended the server with a crash trace. Not under the
+    /// sanitizers, whose shadow memory cannot be mapped under such a limit.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")),
+        .disabled(if: RosterProcess.isSanitized, "the sanitizers cannot run under an address-space limit"))
+    func streamsBeyondTheMemoryOfAServerAreRefusedWith503() throws {
+        let feed = (1...30_000).map { #"{"name":"Stream Player \#($0)","position":"ST","goals":\#($0 % 90)}"# }
+        try folder.write(feed.joined(separator: "\n"), to: "feed.ndjson")
+        #expect(try RosterProcess.run(["--db", "roster.db", "import", "feed.ndjson"], in: folder.url).status == 0)
+        // The limit: what the server maps once it has answered a request under a limit (without one, each thread
+        // reserves 64 MB for a heap of its own), and 40 MB more.
+        var kibibytes = 8 << 20
+        for _ in 0..<2 {
+            let probe = try Server(["--threads", "2"], in: folder, runAs: "prlimit --as=\(kibibytes * 1024) --")
+            _ = try Self.curl(["-o", "/dev/null", probe.url("/api/players")])
+            let status = String(decoding: FileBytes.read("/proc/\(probe.process.pid)/status") ?? [], as: UTF8.self)
+            let mapped = status.split(separator: "\n").first { $0.hasPrefix("VmSize:") }
+                .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
+            #expect(probe.stop() == 0)
+            kibibytes = try #require(mapped) + 40_000
+        }
+        let server = try Server(["--threads", "2"], in: folder, runAs: "prlimit --as=\(kibibytes * 1024) --")
+        // 80 clients reading at 100 kB/s, each stopped after 4 seconds (a stream takes about 40).
+        let script = """
+            for i in $(seq 1 80); do
+                curl --silent --max-time 4 --limit-rate 100k -D "head-$i" -o /dev/null "$0" &
+            done
+            wait
+            for i in $(seq 1 80); do head -1 "head-$i" | cut -d' ' -f2; done
+            """
+        let streams = try RosterProcess.run(
+            ["-c", script, server.url("/api/players?format=ndjson")], in: folder.url,
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        let statuses = streams.stdout.split(separator: "\n")
+        #expect(statuses.count == 80, "\(streams)")
+        #expect(statuses.allSatisfy { $0 == "200" || $0 == "503" }, "\(statuses)")
+        #expect(statuses.contains("200"))
+        #expect(try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", server.url("/api/health")]).out == "200")
+        #expect(server.stop() == 0)
+        #expect(!server.messages.contains("Fatal error"), "\(server.messages)")
+    }
+
     /// A TCP connection to the server on `port` that sends nothing.
     static func idleConnection(to port: Int) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

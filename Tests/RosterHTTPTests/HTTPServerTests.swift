@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Glibc
 import RosterConcurrency
+import RosterModel
 import Testing
 
 @testable import RosterHTTP
@@ -84,6 +85,39 @@ import Testing
         let client = try TestClient(port: server.port)
         try client.send("GET /slow HTTP/1.1\r\nHo")
         #expect(client.isClosedByServer())
+    }
+
+    /// A client that stops reading a streamed body for longer than the connection timeout, while the kernel's
+    /// buffers hold what the server sent, still gets all of it: the stream has a timeout of its own. Its
+    /// connection was closed after the connection timeout, and a slow download of a long list ended half-way with
+    /// no message. Once the body is sent, the idle connection has the connection timeout again.
+    @Test func aStreamWaitsForAClientThatPausesLongerThanTheConnectionTimeout() throws {
+        let total = 32 << 20
+        let server = try startServer(configure: {
+            $0.connectionTimeoutSeconds = 1
+            $0.streamTimeoutSeconds = 30
+        }) {
+            ClosureWorker { _ in HTTPResponse(body: .stream(PatternStream(total: total))) }
+        }
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.request("GET", "/list")
+        #expect(try client.readHead().status == 200)
+        // More than the socket buffers hold stays unsent meanwhile, so the server makes no progress.
+        sleep(3)
+        var received = 0
+        var intact = true
+        try client.readChunks { piece in
+            for (index, byte) in piece.enumerated() where byte != PatternStream.byte(at: received + index) {
+                intact = false
+            }
+            received += piece.count
+        }
+        #expect(received == total)
+        #expect(intact)
+        let started = MonotonicClock.now()
+        #expect(client.isClosedByServer())
+        #expect(MonotonicClock.seconds(since: started) < 10)
     }
 
     @Test func aSlowClientDoesNotHoldTheOnlyThread() throws {

@@ -28,6 +28,12 @@ extension Roster {
         try database.read { players in try body(try players.changeCounter()) }
     }
 
+    /// Keeps at most `kibibytes` of the roster's pages cached: a connection that only streams a list reads each page
+    /// once, and a server may hold one for each client reading a stream.
+    public func limitPageCache(toKibibytes kibibytes: Int) throws {
+        try database.limitPageCache(toKibibytes: kibibytes)
+    }
+
     /// Runs `body` with a time limit on every statement: one still running `seconds` after the start stops with an
     /// error whose `isTimeLimit` is true.
     public func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {
