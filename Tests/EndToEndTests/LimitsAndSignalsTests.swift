@@ -163,6 +163,27 @@ import Testing
         #expect(try rows().filter { $0.contains("File Player") }.count == 60)
     }
 
+    /// A file replaced by a FIFO after the import checked it, before its turn: refused (66) when its turn comes.
+    /// Opened as it was, it waited for a writer for ever, holding the roster's write lock. The FIFO feeding the
+    /// first input is written past its buffer before the swap, so the import is reading (its check done) by then.
+    @Test func aFileReplacedByAFIFOBeforeItsTurnIsRefused() throws {
+        let before = try rows()
+        let records = (100...2_099).map { #"{"id":\#($0),"name":"Piped Player \#($0)","position":"ST"}"# }
+        try folder.write(records.joined(separator: "\n") + "\n", to: "records.ndjson")
+        try folder.write(#"{"name":"Second Player","position":"GK"}"# + "\n", to: "second.ndjson")
+        let script = """
+            mkfifo first.ndjson
+            ( exec 3>first.ndjson; cat records.ndjson >&3; rm second.ndjson; mkfifo second.ndjson; exec 3>&- ) &
+            timeout 30 "$0" --db "$1" import first.ndjson second.ndjson
+            """
+        let result = try RosterProcess.run(
+            ["-c", script, RosterProcess.executable.path, roster], in: folder.url,
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 66, "\(result)")
+        #expect(result.stderr.contains("second.ndjson") && result.stderr.contains("no longer a regular file"))
+        #expect(try rows() == before)
+    }
+
     /// Under an address-space limit the reading thread, a thread pool worker then, could not start, and the
     /// import waited for it for ever, holding the write lock and deaf to signals. (The debug binary, with its
     /// shared libraries, needs about 27 MB to load at all.) Not under the sanitizers, whose shadow memory cannot be

@@ -118,5 +118,9 @@ import Testing
         #expect(throws: UsageError.optionRequires("--max-prune", "--prune")) {
             try ImportCommand(parser.parse(["import", "a.json", "--max-prune", "5"]).arguments)
         }
+        // The second `-` would read nothing: standard input is at its end once the first has read it.
+        #expect(throws: UsageError.standardInputTwice) {
+            try ImportCommand(parser.parse(["import", "-", "a.json", "-"]).arguments)
+        }
     }
 }

@@ -74,6 +74,7 @@ public struct ImportCommand: DeclaredCommand {
 
     public init(_ arguments: ParsedArguments) throws {
         files = arguments.positionals
+        if files.count(where: { $0 == "-" }) > 1 { throw UsageError.standardInputTwice }
         var options = ImportOptions()
         options.format = try arguments.value(ImportCommand.format)
         options.prune = arguments.isSet(ImportCommand.prune)

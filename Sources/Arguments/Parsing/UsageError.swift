@@ -13,6 +13,8 @@ public enum UsageError: Error, Equatable {
     case repeatedOption(String)
     /// `--map` or `--value-map` (or a map file) gives one field twice.
     case repeatedMapping(String)
+    /// Standard input (`-`) named more than once: it can be read only once.
+    case standardInputTwice
     case missingArgument(String)
     case unexpectedArgument(String)
     case conflictingOptions(String, String)
@@ -41,6 +43,8 @@ public enum UsageError: Error, Equatable {
             error.message(.option)
         case .repeatedMapping(let field):
             "The field '\(field)' is mapped more than once; map each field once."
+        case .standardInputTwice:
+            "'-' (standard input) is given more than once; it can be read only once."
         case .repeatedOption(let option):
             ParameterError.givenTwice(option)
         case .missingArgument(let argument):

@@ -45,10 +45,17 @@ final class InputFile {
         self.size = isRegular ? Int(info.st_size) : nil
     }
 
-    /// The descriptor to read from, opened now if it waited for its turn.
+    /// The descriptor to read from, opened now if it waited for its turn. Opened without waiting, and refused
+    /// unless it is still a regular file: a FIFO put in its place meanwhile would wait for a writer with the
+    /// roster's write lock held.
     func openForReading() throws -> Int32 {
         if let descriptor { return descriptor }
-        let opened = try InputFile.open(name, stop: stop)
+        let opened = try InputFile.open(name, flags: O_NONBLOCK, stop: stop)
+        var info = stat()
+        guard fstat(opened, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(opened)
+            throw ImportError.cannotOpen(file: name, reason: "it is no longer a regular file")
+        }
         descriptor = opened
         return opened
     }
@@ -60,12 +67,12 @@ final class InputFile {
     }
 
     /// Opens `name` for reading, again when a signal interrupts the wait for a FIFO's writer.
-    private static func open(_ name: String, stop: StopSignal) throws -> Int32 {
+    private static func open(_ name: String, flags: Int32 = 0, stop: StopSignal) throws -> Int32 {
         var opened: Int32
         repeat {
             // A signal that came before the wait must end it too: it will not interrupt it.
             if stop.isRaised { throw Interrupted() }
-            opened = Glibc.open(name, O_RDONLY | O_CLOEXEC)
+            opened = Glibc.open(name, O_RDONLY | O_CLOEXEC | flags)
         } while opened < 0 && errno == EINTR
         guard opened >= 0 else {
             let reason = String(cString: strerror(errno))
