@@ -96,7 +96,9 @@ public final class RunningRosterProcess: @unchecked Sendable {
     public func finish(within seconds: Double) -> Ending? {
         guard wait(upTo: seconds, until: { !process.isRunning }) else {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            // Bounded, not waitUntilExit: a child that died of an abort was once left a zombie that Foundation never
+            // reaped, and the wait never returned.
+            _ = wait(upTo: 5) { !process.isRunning }
             return nil
         }
         process.waitUntilExit()
