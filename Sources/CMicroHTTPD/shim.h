@@ -7,9 +7,9 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
-// MHD_start_daemon, MHD_get_daemon_info, MHD_set_response_options and MHD_set_connection_option are variadic, which Swift cannot call; these
-// helpers call them. The daemon's options go in MHD's own option array, typed here, so that no C type depends on
-// how Swift would pass a CVarArg.
+// MHD_start_daemon, MHD_get_daemon_info, MHD_set_response_options and MHD_set_connection_option are variadic,
+// which Swift cannot call; these helpers call them. The daemon's options go in MHD's own option array, typed here,
+// so that no C type depends on how Swift would pass a CVarArg.
 
 /// Everything rosterdb passes to MHD_start_daemon, filled in by the Swift adapter.
 struct cmhd_settings {
