@@ -18,8 +18,9 @@ Usage: signal_run.py [--signal KILL|TERM|INT|none] [--delay S]
                  also without a signal.
 --timeout S      how long the command may take in all; past it, it is killed and reported as "hung".
 
-The report: {"status": exit status, or -N when signal N ended it; "signalled": whether the signal was sent while
-the command still ran; "elapsed": seconds; "after_signal": seconds from the signal to the exit; "read_done";
+The report: {"status": exit status, or -N when signal N ended it; "signalled": whether the signal was sent before
+the command was seen to end (one already on its way out, freeing its memory, when the signal comes is
+reported signalled, and its status shows the signal came too late); "elapsed": seconds; "after_signal": seconds from the signal to the exit; "read_done";
 "changed": seconds from the start to the first change of --at-change DB; "hung"; "stderr"}."""
 import argparse
 import json
@@ -96,7 +97,10 @@ def main():
             if fire_at is None and number is not None:
                 fire_at = now + (args.delay or 0)
         if fire_at is not None and signalled_at is None and now >= fire_at:
+            # send_signal skips a command its own poll finds ended: then nothing was sent.
             process.send_signal(number)
+            if process.returncode is not None:
+                break
             signalled_at = time.monotonic()
         if signalled_at is not None and (read_done is not None or not path):
             break
