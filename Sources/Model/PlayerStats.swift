@@ -25,8 +25,8 @@ public struct GroupStats: Hashable, Sendable {
         self.averageAge = averageAge
     }
 
-    /// Goals plus assists.
-    public var goalContributions: Int { goals + assists }
+    /// Goals plus assists, in a type wide enough that no pair of sums can overflow it.
+    public var goalContributions: Int128 { Int128(goals) + Int128(assists) }
 }
 
 /// `stats --by GROUPING`: the total, and each group.

@@ -1,3 +1,4 @@
+import CSQLite
 import RosterModel
 
 extension PlayerRepository {
@@ -18,6 +19,10 @@ extension PlayerRepository {
         try statement.bind(values + [.text(asOf.description)])
         var groups: [GroupStats] = []
         while try statement.step() {
+            // Sums of integers are integers: a real or a text among the counts is another tool's, named here.
+            if statement.type(at: 2) != SQLITE_INTEGER || statement.type(at: 3) != SQLITE_INTEGER {
+                try readPlayersWithCountsThatAreNotIntegers()
+            }
             let players = statement.int(at: 1)
             // Without GROUP BY, an empty roster still gives its one row of zeros.
             if key != nil || players > 0 || groups.isEmpty {
@@ -29,6 +34,14 @@ extension PlayerRepository {
             }
         }
         return groups
+    }
+
+    /// Reads the players whose goals or assists are not integers, which fails naming the first of them.
+    private func readPlayersWithCountsThatAreNotIntegers() throws {
+        let statement = try connection.prepare(
+            "SELECT \(PlayerColumn.selectList) FROM players "
+                + "WHERE typeof(goals) <> 'integer' OR typeof(assists) <> 'integer' ORDER BY id")
+        while try statement.step() { _ = try player(from: statement) }
     }
 
     /// How many of the players that match `criteria` have no birth date, no nationality, no club.

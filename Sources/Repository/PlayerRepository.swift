@@ -161,22 +161,22 @@ public final class PlayerRepository {
         let statement = try statement(.insert)
         try bind(row, to: statement)
         try statement.bind(id, at: PlayerRepository.idParameter)
-        try statement.run()
+        try run(statement, changing: id, "added")
         return id
     }
 
     /// Overwrites the stored player that has `player.id`.
     public func update(_ player: Player) throws {
-        precondition(player.id != nil, "update needs a player with an id")
+        guard let id = player.id else { preconditionFailure("update needs a player with an id") }
         let statement = try statement(.update)
         try bind(PlayerRow(player), to: statement)
-        try statement.run()
+        try run(statement, changing: id, "changed")
     }
 
     public func delete(id: Int64) throws {
         let statement = try statement(.delete)
         try statement.bind(id, at: 1)
-        try statement.run()
+        try run(statement, changing: id, "removed")
     }
 
     /// Gives the player with `id` the id `newID`, which must be free.
@@ -184,8 +184,23 @@ public final class PlayerRepository {
         let statement = try statement(.renumber)
         try statement.bind(newID, at: 1)
         try statement.bind(id, at: 2)
-        try statement.run()
+        try run(statement, changing: id, "given a new id")
     }
+
+    /// Runs a statement that writes the one row of player `id`. Another tool's trigger can skip that write without
+    /// an error (`RAISE(IGNORE)`): that is an error here, so that nothing reports a change that was not made.
+    private func run(_ statement: Statement, changing id: Int64, _ change: String) throws {
+        try statement.run()
+        guard connection.changes == 1 else {
+            throw DatabaseError(
+                code: PlayerRepository.constraintTrigger,
+                message: "player \(id) could not be \(change): a trigger on the players table that is not rosterdb's "
+                    + "skipped the change (RAISE(IGNORE))", sql: nil)
+        }
+    }
+
+    /// SQLITE_CONSTRAINT_TRIGGER, which a trigger's RAISE(ABORT) gives too: a macro that Swift does not import.
+    private static let constraintTrigger = SQLITE_CONSTRAINT | (7 << 8)
 
     /// The id a new player gets: one more than the largest, or the lowest free one once the largest allowed is
     /// taken (SQLite would pick a random one past the range the schema allows).

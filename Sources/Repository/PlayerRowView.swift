@@ -7,8 +7,8 @@ import RosterModel
 ///
 /// The row's columns are `PlayerColumn.selectList`: column `i` holds `PlayerField.allCases[i]`. Its text is handed
 /// out as SQLite holds it when that is well-formed UTF-8 (as rosterdb writes it), else as `String(decoding:)`
-/// repairs it, as a `Player` read from the row holds it. A position or a date that another tool wrote and that is
-/// not one stops the reading with an error.
+/// repairs it, as a `Player` read from the row holds it. A position, a date or a count that another tool wrote and
+/// that is not one stops the reading with an error that names the player.
 public struct PlayerRowView: PlayerValues {
     private let statement: Statement
 
@@ -23,8 +23,12 @@ public struct PlayerRowView: PlayerValues {
         for (offset, field) in PlayerField.allCases.enumerated() {
             let column = Int32(offset)
             if field.valueType == .integer {
-                let isUnknown = field.isOptional && statement.isNull(at: column)
-                body(field, isUnknown ? .unknown : .integer(statement.int64(at: column)))
+                switch statement.type(at: column) {
+                case SQLITE_INTEGER: body(field, .integer(statement.int64(at: column)))
+                case SQLITE_NULL: body(field, field.isOptional ? .unknown : .integer(0))
+                // A text or a real (`1e19`) that another tool wrote: read as a number, it would pass for another.
+                default: throw unreadable(field, statement.text(at: column), "which is not an integer")
+                }
                 continue
             }
             try statement.withTextOrNull(at: column) { (text) throws(DatabaseError) in
@@ -33,7 +37,7 @@ public struct PlayerRowView: PlayerValues {
                     case (true, _): return body(field, .unknown)
                     // A name a `Player` holds as empty; a player has a position, always.
                     case (false, .text): return body(field, .text(UnsafeBufferPointer(start: nil, count: 0)))
-                    case (false, _): throw corrupt("no \(field.name)")
+                    case (false, _): throw unreadable(field, nil, "")
                     }
                 }
                 switch field.valueType {
@@ -44,12 +48,12 @@ public struct PlayerRowView: PlayerValues {
                 // Positions and dates are read from the row's bytes: a String is made of them only for an error.
                 case .position:
                     guard let position = Position(code: bytes) else {
-                        throw corrupt("unknown \(field.name) '\(String(decoding: bytes, as: UTF8.self))'")
+                        throw unreadable(field, String(decoding: bytes, as: UTF8.self), "which is not a position")
                     }
                     body(field, .position(position))
                 case .date:
                     guard let date = CalendarDate(iso: bytes) else {
-                        throw corrupt("invalid \(field.name) '\(String(decoding: bytes, as: UTF8.self))'")
+                        throw unreadable(field, String(decoding: bytes, as: UTF8.self), "which is not a date")
                     }
                     body(field, .date(date))
                 }
@@ -57,7 +61,13 @@ public struct PlayerRowView: PlayerValues {
         }
     }
 
-    private func corrupt(_ problem: String) -> DatabaseError {
-        DatabaseError(code: SQLITE_CORRUPT, message: problem + " in players", sql: statement.sql)
+    /// A value rosterdb never writes (another tool's, with SQLite's CHECK constraints off), named with its player:
+    /// the row's id is its first column.
+    private func unreadable(_ field: PlayerField, _ value: String?, _ problem: String) -> DatabaseError {
+        let what = value.map { "\(field.name) '\($0)', \(problem)" } ?? "no \(field.name)"
+        return DatabaseError(
+            code: SQLITE_CORRUPT,
+            message: "player \(statement.int64(at: 0)) has \(what); another program wrote it, and rosterdb cannot "
+                + "read that player until it is corrected", sql: nil)
     }
 }

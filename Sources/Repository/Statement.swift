@@ -116,7 +116,13 @@ final class Statement {
     // MARK: - Reading the current row (columns are numbered from 0)
 
     func isNull(at column: Int32) -> Bool {
-        sqlite3_column_type(handle, column) == SQLITE_NULL
+        type(at: column) == SQLITE_NULL
+    }
+
+    /// The storage class of the column's value: `SQLITE_INTEGER`, `SQLITE_FLOAT`, `SQLITE_TEXT`, `SQLITE_BLOB` or
+    /// `SQLITE_NULL`.
+    func type(at column: Int32) -> Int32 {
+        sqlite3_column_type(handle, column)
     }
 
     func int64(at column: Int32) -> Int64 {

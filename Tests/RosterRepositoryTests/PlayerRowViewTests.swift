@@ -90,10 +90,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("position", "'XX'", "unknown position 'XX' in players"),
-        ("birth_date", "'1991-02-30'", "invalid birth_date '1991-02-30' in players"),
+        ("position", "'XX'", "position 'XX', which is not a position"),
+        ("birth_date", "'1991-02-30'", "birth_date '1991-02-30', which is not a date"),
+        ("goals", "'abc'", "goals 'abc', which is not an integer"),
+        ("assists", "1e19", "assists '1.0e+19', which is not an integer"),
+        ("goals", "2.5", "goals '2.5', which is not an integer"),
     ])
-    func aPositionOrDateNoPlayerCouldHoldIsAnError(column: String, value: String, message: String) throws {
+    func aValueNoPlayerCouldHoldIsAnErrorNamingThePlayer(column: String, value: String, problem: String) throws {
         _ = try database.write { try $0.insert(Player(name: "Someone", position: .goalkeeper)) }
         try database.connection.execute(
             """
@@ -103,7 +106,10 @@ import Testing
             """)
         let error = try #require(throws: DatabaseError.self) { try values() }
         #expect(error.code == SQLITE_CORRUPT)
-        #expect(error.message == message)
+        #expect(
+            error.message
+                == "player 1 has \(problem); another program wrote it, and rosterdb cannot read that player until it "
+                + "is corrected")
         #expect(throws: DatabaseError.self) { try players() }
     }
 }

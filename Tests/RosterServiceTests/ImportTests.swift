@@ -3,6 +3,7 @@ import RosterQuery
 import TestSupport
 import Testing
 
+@testable import RosterRepository
 @testable import RosterService
 
 @Suite struct ImportTests {
@@ -506,5 +507,24 @@ import Testing
         }
         #expect(badHeader?.report?.malformedFiles.isEmpty == false)
         #expect(try roster.count() == 4)
+    }
+
+    /// A record the roster refuses to take (another program's trigger) fails the import naming its file and record;
+    /// nothing of it is written, and a trigger that skips the write silently is caught too.
+    @Test(arguments: ["SELECT RAISE(ABORT, 'no strikers here')", "SELECT RAISE(IGNORE)"])
+    func aRecordAnotherProgramsTriggerRefusesIsNamed(action: String) throws {
+        _ = try importing(#"[{"id": 1, "name": "Lionel Messi", "position": "RW"}]"#)
+        try RosterDatabase(path: folder.path("roster.db"), mode: .existing).connection.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON players WHEN new.position = 'ST' BEGIN \(action); END")
+        let error = try #require(throws: ImportError.self) {
+            try importing(
+                """
+                [{"name": "Kylian Mbappé", "position": "LW"},
+                 {"name": "Erling Haaland", "position": "ST"}]
+                """, as: "feed.json")
+        }
+        #expect(error.category == .failure)
+        #expect(error.description.hasPrefix("nothing was imported: \(folder.path("feed.json")):2:2: record 2: "))
+        #expect(try all().map(\.name) == ["Lionel Messi"])
     }
 }

@@ -18,6 +18,8 @@ public enum ImportError: CategorizedError {
     case outOfResources(file: String, reason: String)
     /// Less memory is left than an import needs (`ulimit -v`): refused before anything was read or written.
     case notEnoughMemory(neededBytes: Int)
+    /// The roster refused a valid record's write (another program's trigger, say); `problem` names the record.
+    case recordNotWritten(RecordProblem, category: ErrorCategory)
 
     public var category: ErrorCategory {
         switch self {
@@ -26,6 +28,7 @@ public enum ImportError: CategorizedError {
         case .cannotOpen, .unreadable: .unreadableInput
         case .missingColumns: .usage
         case .outOfResources, .notEnoughMemory: .io
+        case .recordNotWritten(_, let category): category
         }
     }
 
@@ -55,6 +58,8 @@ public enum ImportError: CategorizedError {
                 + "\(neededBytes >> 20) MiB free; the roster was left as it was"
         case .unreadable(let file, let reason):
             return "cannot read \(file): \(reason)"
+        case .recordNotWritten(let problem, _):
+            return "nothing was imported: \(problem)"
         case .missingColumns(let file, let missing, let found):
             let shown =
                 found.prefix(40).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
@@ -68,7 +73,7 @@ public enum ImportError: CategorizedError {
     public var report: ImportReport? {
         switch self {
         case .invalidRecords(let report), .pruneLimitExceeded(let report): report
-        case .cannotOpen, .unreadable, .missingColumns, .outOfResources, .notEnoughMemory: nil
+        case .cannotOpen, .unreadable, .missingColumns, .outOfResources, .notEnoughMemory, .recordNotWritten: nil
         }
     }
 

@@ -119,7 +119,16 @@ struct ImportSession {
                 case .valid(let number, let location, let row):
                     report.records += 1
                     let place = (file: input.name, record: number, location: location)
-                    if let problem = try write(row, from: place) {
+                    let problem: RecordProblem?
+                    do {
+                        problem = try write(row, from: place)
+                    } catch let error as DatabaseError where error.category == .failure {
+                        // Not the roster as a whole (busy, full, interrupted) but this record's write.
+                        throw ImportError.recordNotWritten(
+                            RecordProblem(file: input.name, record: number, location: location, message: "\(error)"),
+                            category: error.category)
+                    }
+                    if let problem {
                         report.rejectedRecords += 1
                         report.record(problem)
                     }
