@@ -35,10 +35,17 @@ final class Connection {
         sqlite3_extended_result_codes(handle, 1)
         _ = csqlite_enable_defensive(handle)
         // Not SQLite's own busy timeout: it sleeps through a stop request until the timeout has run out.
+        waiting.handle = handle
         sqlite3_busy_handler(
             handle,
             { context, attempts in
-                Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue().waitForLock(attempt: attempts) ? 1 : 0
+                let waiting = Unmanaged<Waiting>.fromOpaque(context!).takeUnretainedValue()
+                // A read waits beside writers only in WAL mode, for the recovery of the log index; in rollback
+                // mode it waits for a writer's transaction, which the busy timeout bounds.
+                if attempts == 0, let handle = waiting.handle {
+                    waiting.waitsForRecovery = !waiting.isWriting && Connection.fileSaysWAL(handle)
+                }
+                return waiting.waitForLock(attempt: attempts) ? 1 : 0
             }, Unmanaged.passUnretained(waiting).toOpaque())
     }
 
@@ -125,9 +132,10 @@ final class Connection {
     }
 
     /// Marks the start and end of a write transaction, whose waits the busy timeout bounds. Outside one, a wait is
-    /// a read's, which waits only for SQLite's own short work on the shared log index — the recovery of the index
-    /// after the last connection to the roster closed (SQLITE_BUSY_RECOVERY) — never for a writer's transaction,
-    /// so it may last `Waiting.readGrace` whatever the busy timeout.
+    /// a read's, which in WAL mode waits only for SQLite's own short work on the shared log index — the recovery of
+    /// the index after the last connection to the roster closed (SQLITE_BUSY_RECOVERY) — never for a writer's
+    /// transaction, so it may last `Waiting.readGrace` whatever the busy timeout. In rollback mode (another
+    /// program's) a read waits for a writer's transaction, as long as the busy timeout allows.
     func beginWriting() { waiting.isWriting = true }
     func endWriting() { waiting.isWriting = false }
 
@@ -204,7 +212,9 @@ final class Connection {
     /// Whether the database file's header says WAL, read through the file SQLite opened, before any lock: a
     /// descriptor of this process's own would drop, when closed, every lock the process holds on the file, those
     /// of its other connections included. False when the header cannot be read.
-    var fileSaysWAL: Bool {
+    var fileSaysWAL: Bool { Connection.fileSaysWAL(handle) }
+
+    private static func fileSaysWAL(_ handle: SQLiteHandle) -> Bool {
         var file: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
             let file, let read = file.pointee.pMethods?.pointee.xRead
@@ -225,6 +235,10 @@ private final class Waiting {
     var timeout: Double = 0
     /// Whether a write transaction is under way.
     var isWriting = false
+    /// Whether the current wait is a read's in WAL mode, which waits only for SQLite's recovery of the log index.
+    var waitsForRecovery = false
+    /// The connection's handle, to read its file's journal mode when a wait begins.
+    var handle: SQLiteHandle?
     /// The time limit of the statements running now, in seconds, and when it runs out; nil for none.
     var timeLimit: Double?
     var deadline = timespec()
@@ -245,7 +259,7 @@ private final class Waiting {
         if attempt == 0 { started = MonotonicClock.now() }
         if stop.isRaised { return false }
         let waited = MonotonicClock.seconds(since: started)
-        let limit = isWriting ? timeout : max(timeout, Waiting.readGrace)
+        let limit = waitsForRecovery ? max(timeout, Waiting.readGrace) : timeout
         guard waited < limit else { return false }
         // 1 ms at first, as a lock held for a single statement is soon free; then 10 ms, or what is left.
         let nap = min(attempt < 10 ? 0.001 : 0.01, limit - waited)

@@ -60,6 +60,31 @@ import Testing
         #expect(MonotonicClock.seconds(since: started) >= 0.3)
     }
 
+    /// Another program put the roster in rollback mode and writes it: a read waits for that writer, and only as
+    /// long as the busy timeout says (it waited at least the two seconds a WAL read may wait for the recovery of
+    /// the log index, and so outlasted this writer).
+    @Test func aReadOfARollbackRosterWaitsNoLongerThanTheBusyTimeout() throws {
+        let locked = DispatchSemaphore(value: 0)
+        let writer = Thread { [path] in
+            // The lock is held for a second, well within those two seconds.
+            let holder = try? Connection(path: path, flags: SQLITE_OPEN_READWRITE)
+            try? holder?.execute("PRAGMA journal_mode = DELETE")
+            try? holder?.execute("BEGIN EXCLUSIVE")
+            locked.signal()
+            Thread.sleep(forTimeInterval: 1)
+            try? holder?.execute("ROLLBACK")
+        }
+        writer.start()
+        locked.wait()
+        let error = #expect(throws: DatabaseError.self) {
+            _ = try RosterDatabase(path: path, mode: .existing, busyTimeout: 0.1, stop: .never)
+        }
+        #expect(error?.category == .busy)
+        while !writer.isFinished { Thread.sleep(forTimeInterval: 0.05) }
+        // Once the writer is gone, the same read succeeds.
+        #expect(try RosterDatabase(path: path, mode: .existing, busyTimeout: 0.1).players.count() == 0)
+    }
+
     @Test func aWriteLeavesTheLogEmptyAndTheFileComplete() throws {
         do {
             let database = try RosterDatabase(path: path, mode: .existing)
