@@ -1,3 +1,6 @@
+import CSQLite
+import Glibc
+
 /// The roster's change counter (migration 0007): one number that triggers on the players table raise in the same
 /// transaction as every insert, update and delete, whichever program writes, so that two reads that see the same
 /// number see the same players. `rosterdb serve` makes its ETags from it.
@@ -11,12 +14,31 @@ enum ChangeCounter {
     static func bump(_ connection: Connection) throws {
         try connection.cached("UPDATE roster_changes SET counter = counter + 1 WHERE id = 1").run()
     }
+
+    /// What `RosterDatabase.restoreMissingObjects` calls the counter's row when it puts it back.
+    static let rowName = "the change counter"
+
+    /// Puts back the counter's row another program deleted, at a count above any it can have reached before (the
+    /// time in microseconds): an ETag made from an earlier count must never match again.
+    static func restore(_ connection: Connection) throws {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let statement = try connection.prepare("INSERT INTO roster_changes (id, counter) VALUES (1, ?)")
+        try statement.bind(Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec / 1000), at: 1)
+        try statement.run()
+    }
 }
 
 extension PlayerRepository {
     /// The change counter as this snapshot sees it: it differs from the one an earlier snapshot saw exactly when the
-    /// players changed in between. 0 for a roster from before the counter existed.
+    /// players changed in between. Without its row (another program deleted it) no count can be trusted.
     public func changeCounter() throws -> Int64 {
-        try connection.cached(ChangeCounter.readSQL).firstRow { $0.int64(at: 0) } ?? 0
+        guard let counter = try connection.cached(ChangeCounter.readSQL).firstRow({ $0.int64(at: 0) }) else {
+            throw DatabaseError(
+                code: SQLITE_CORRUPT,
+                message: "the roster's change counter has lost its row (another program deleted it from "
+                    + "roster_changes); run 'rosterdb init' on the roster to restore it", sql: nil)
+        }
+        return counter
     }
 }

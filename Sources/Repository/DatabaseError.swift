@@ -55,7 +55,11 @@ public struct DatabaseError: CategorizedError, Equatable {
             return "cannot \(action) the roster database: \(message)\(systemReason.map { " (\($0))" } ?? "")"
         default:
             let statement = sql.map { " while running: \($0)" } ?? ""
-            return "\(message) (SQLite error \(code))\(statement)"
+            // rosterdb's statements name only its own tables and indexes: one that is gone was removed by another
+            // program, and `init` puts it back.
+            let missing = message.hasPrefix("no such table: ") || message.hasPrefix("no such index: ")
+            let hint = missing ? "; another program removed it: run 'rosterdb init' to restore it" : ""
+            return "\(message)\(hint) (SQLite error \(code))\(statement)"
         }
     }
 

@@ -106,11 +106,19 @@ public final class PlayerRepository {
         walk = nil
     }
 
-    /// The player whose ref is `ref`, if any (refs are unique).
+    /// The player whose ref is `ref`, if any. Refs are unique by the `players_by_ref` index; a roster whose index
+    /// another program dropped may hold one twice, and picking either player would change the wrong one.
     public func player(ref: String) throws -> Player? {
         let statement = try statement(.playerByRef)
+        defer { statement.reset() }
         try statement.bind(ref, at: 1)
-        return try statement.firstRow { try player(from: $0) }
+        guard try statement.step() else { return nil }
+        let found = try player(from: statement)
+        guard try statement.step() else { return found }
+        throw DatabaseError(
+            code: PlayerRepository.constraintUnique,
+            message: "the ref '\(ref)' is held by players \(found.id!) and \(statement.int64(at: 0)), though refs are "
+                + "unique (another program removed the index that keeps them so); give them different refs", sql: nil)
     }
 
     /// Calls `body` with every player in id order, one row at a time.
@@ -199,8 +207,10 @@ public final class PlayerRepository {
         }
     }
 
-    /// SQLITE_CONSTRAINT_TRIGGER, which a trigger's RAISE(ABORT) gives too: a macro that Swift does not import.
+    /// SQLITE_CONSTRAINT_TRIGGER, which a trigger's RAISE(ABORT) gives too, and SQLITE_CONSTRAINT_UNIQUE: macros
+    /// that Swift does not import.
     private static let constraintTrigger = SQLITE_CONSTRAINT | (7 << 8)
+    private static let constraintUnique = SQLITE_CONSTRAINT | (8 << 8)
 
     /// The id a new player gets: one more than the largest, or the lowest free one once the largest allowed is
     /// taken (SQLite would pick a random one past the range the schema allows).

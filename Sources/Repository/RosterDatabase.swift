@@ -116,7 +116,7 @@ public final class RosterDatabase {
 
     /// Migrations a `.check` opening left to apply inside each write, which it rolls back.
     private let deferredMigrations: [Migration]
-    private let migrator: Migrator
+    let migrator: Migrator
     /// Opened `.check`: every write is rolled back.
     private let writesNothing: Bool
 

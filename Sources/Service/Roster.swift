@@ -61,6 +61,12 @@ public final class Roster {
         try database.read { try $0.count() }
     }
 
+    /// Puts back the indexes, triggers, name search index and change counter row of rosterdb's that another
+    /// program removed; returns their names (see `RosterDatabase.restoreMissingObjects`).
+    public func restoreMissingObjects() throws -> [String] {
+        try database.restoreMissingObjects()
+    }
+
     /// Loads the sample roster (`seed.sql`) when the roster is empty; returns how many players it added.
     public func loadSampleIfEmpty() throws -> Int {
         try database.write { players in

@@ -69,4 +69,62 @@ import Testing
         #expect(error.primaryCode == SQLITE_CONSTRAINT)
         #expect(try names() == ["Lionel Messi", "Kylian Mbappé"])
     }
+
+    /// Without the unique index another program dropped, two players can hold one ref: a lookup by it would pick
+    /// either, and an import would overwrite the wrong player.
+    @Test func aRefHeldTwiceIsAnErrorNamingBothPlayers() throws {
+        try database.connection.execute(
+            "DROP INDEX players_by_ref; UPDATE players SET ref = 'R1';")
+        let error = try #require(throws: DatabaseError.self) { try database.read { try $0.player(ref: "R1") } }
+        #expect(error.message.hasPrefix("the ref 'R1' is held by players 1 and 2, though refs are unique"))
+        #expect(try database.read { try $0.player(ref: "R2") } == nil)
+    }
+
+    @Test func aRosterWithNothingMissingHasNothingRestored() throws {
+        #expect(try database.restoreMissingObjects() == [])
+    }
+
+    /// Indexes, triggers, the name search index and the change counter's row that another program removed are put
+    /// back as the migrations make them: the search finds the players again, and the counter moves on from a count
+    /// above any it had.
+    @Test func whatAnotherProgramRemovedIsRestored() throws {
+        let counter = try database.read { try $0.changeCounter() }
+        try database.connection.execute(
+            """
+            DROP TABLE players_search; DROP INDEX players_by_ref; DROP INDEX players_unfolded;
+            DROP TRIGGER players_change_counted_update; DELETE FROM roster_changes;
+            """)
+        let lost = try #require(throws: DatabaseError.self) { try database.read { try $0.changeCounter() } }
+        #expect(lost.message.hasPrefix("the roster's change counter has lost its row"))
+        var criteria = PlayerCriteria()
+        criteria.nameSearches = [["mbap"]]
+        let gone = try #require(throws: DatabaseError.self) { try database.read { try $0.count(matching: criteria) } }
+        #expect(gone.description.hasPrefix("no such index: players_unfolded; another program removed it: run "))
+
+        let restoredNames = try database.restoreMissingObjects()
+        // Tables first, the triggers after the indexes, the counter's row last.
+        #expect(restoredNames.first == "players_search" && restoredNames.last == "the change counter")
+        #expect(
+            Set(restoredNames) == [
+                "players_search", "players_by_ref", "players_unfolded", "players_change_counted_update",
+                "the change counter",
+            ])
+        #expect(restoredNames.firstIndex(of: "players_change_counted_update")! > 2)
+        #expect(try database.read { try $0.count(matching: criteria) } == 1)
+        let restored = try database.read { try $0.changeCounter() }
+        #expect(restored > counter + 1_000_000)
+        try database.write { try $0.update(Player(id: 1, name: "Leo Messi", position: .rightWinger)) }
+        #expect(try database.read { try $0.changeCounter() } == restored + 1)
+        #expect(try database.restoreMissingObjects() == [])
+    }
+
+    /// The unique index on refs cannot be made while two players hold one ref: nothing is restored.
+    @Test func anIndexThatCannotBeMadeRestoresNothing() throws {
+        try database.connection.execute(
+            "DROP INDEX players_by_ref; DROP INDEX players_by_birth_date; UPDATE players SET ref = 'R1'")
+        let error = try #require(throws: DatabaseError.self) { try database.restoreMissingObjects() }
+        #expect(error.message.hasPrefix("cannot restore players_by_ref: UNIQUE constraint failed"))
+        try database.connection.execute("UPDATE players SET ref = NULL WHERE id = 2")
+        #expect(Set(try database.restoreMissingObjects()) == ["players_by_ref", "players_by_birth_date"])
+    }
 }
