@@ -159,19 +159,21 @@ public enum CommandLineInterface {
             return .success  // The reader stopped reading (`| head`); that is not a failure.
         } catch let error as LookupError {
             try? output.flush()
-            try? errors.write("Error: \(error.description)\n" + CandidateListView.render(error))
+            try? errors.write("Error: \(DisplayWidth.printable(error.description))\n" + CandidateListView.render(error))
             return ExitStatus(error.category)
         } catch let error as InvalidPlayer {
             try? output.flush()
-            try? errors.write(PlayerProblemsView.render(error.problems) + "Error: \(error.description)\n")
+            try? errors.write(
+                PlayerProblemsView.render(error.problems) + "Error: \(DisplayWidth.printable(error.description))\n")
             return ExitStatus(error.category)
         } catch let error as CategorizedError {
             try? output.flush()
-            try? errors.write("Error: \(error.description)\n")
+            // A message can quote text another program stored: its escape sequences must not reach the terminal.
+            try? errors.write("Error: \(DisplayWidth.printable(error.description))\n")
             return ExitStatus(error.category)
         } catch {
             try? output.flush()
-            try? errors.write("Error: \(error)\n")
+            try? errors.write("Error: \(DisplayWidth.printable("\(error)"))\n")
             return .failure
         }
     }

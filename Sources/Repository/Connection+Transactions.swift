@@ -15,7 +15,8 @@ extension Connection {
         if writing { beginWriting() }
         defer { if writing { endWriting() } }
         // Kept prepared: a server begins and ends a read transaction per request.
-        try cached(kind.rawValue).run()
+        let begin = try cached(kind.rawValue)
+        if writing { try retryingWhileBusy { try begin.run() } } else { try begin.run() }
         let result: T
         do {
             result = try body()

@@ -139,6 +139,27 @@ final class Connection {
     func beginWriting() { waiting.isWriting = true }
     func endWriting() { waiting.isWriting = false }
 
+    /// Runs `body` again while it fails for another connection's lock, until the busy timeout has passed since the
+    /// first try. For the lock steps SQLite takes without calling its busy handler, in rollback mode: raising a
+    /// shared lock to a reserved or exclusive one (`BEGIN IMMEDIATE`, leaving rollback mode), which could deadlock
+    /// against another writer, fails at once. A wait the busy handler made counts towards the timeout.
+    func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
+        let started = MonotonicClock.now()
+        var attempt = 0
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where error.primaryCode == SQLITE_BUSY {
+                let waited = MonotonicClock.seconds(since: started)
+                guard waited < waiting.timeout, !waiting.stop.isRaised else { throw error }
+                var time = timespec(
+                    tv_sec: 0, tv_nsec: Int(min(attempt < 10 ? 0.001 : 0.01, waiting.timeout - waited) * 1e9))
+                nanosleep(&time, nil)
+                attempt += 1
+            }
+        }
+    }
+
     /// Makes every running statement stop with SQLITE_INTERRUPT as soon as `stop` is raised; it is asked every
     /// thousand virtual-machine steps, so even a long index build stops within milliseconds, and between naps while
     /// waiting for another connection's lock.

@@ -196,9 +196,15 @@ public final class PlayerRepository {
     }
 
     /// Runs a statement that writes the one row of player `id`. Another tool's trigger can skip that write without
-    /// an error (`RAISE(IGNORE)`): that is an error here, so that nothing reports a change that was not made.
+    /// an error (`RAISE(IGNORE)`): that is an error here, so that nothing reports a change that was not made. A
+    /// constraint that refuses it (another tool's trigger's `RAISE(ABORT, …)`) is named with the player.
     private func run(_ statement: Statement, changing id: Int64, _ change: String) throws {
-        try statement.run()
+        do {
+            try statement.run()
+        } catch let error as DatabaseError where error.primaryCode == SQLITE_CONSTRAINT {
+            throw DatabaseError(
+                code: error.code, message: "player \(id) could not be \(change): \(error.message)", sql: nil)
+        }
         guard connection.changes == 1 else {
             throw DatabaseError(
                 code: PlayerRepository.constraintTrigger,

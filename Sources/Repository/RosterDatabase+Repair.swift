@@ -6,7 +6,7 @@ extension RosterDatabase {
     /// Puts back what another program removed of rosterdb's schema — an index, a trigger, the name search index,
     /// the change counter's row — as this build's migrations make it, in one write transaction; returns what it
     /// restored, in order. An object that is there under its name is left as it is, even when it differs: it may be
-    /// the user's own. A restored search index is filled from the table. Fails, restoring nothing, when an object
+    /// the user's own. The search index is filled from the table anew when it or one of its triggers was restored. Fails, restoring nothing, when an object
     /// cannot be made as the roster stands (the unique index on refs over a ref held twice).
     public func restoreMissingObjects() throws -> [String] {
         let reference = try RosterDatabase.referenceSchema(migrator)
@@ -24,7 +24,10 @@ extension RosterDatabase {
                 }
                 restored.append(object.name)
             }
-            if restored.contains(RosterDatabase.searchIndex) { try connection.execute(BulkLoad.fillSearchIndex) }
+            // Without its table or one of its triggers, the search index missed or kept writes: it is filled anew.
+            if restored.contains(where: { $0.hasPrefix(RosterDatabase.searchIndex) }) {
+                try connection.execute(BulkLoad.fillSearchIndex)
+            }
             if try connection.prepare(ChangeCounter.readSQL).firstRow({ _ in true }) == nil {
                 try ChangeCounter.restore(connection)
                 restored.append(ChangeCounter.rowName)
@@ -34,7 +37,8 @@ extension RosterDatabase {
         }
     }
 
-    /// The name search index, a virtual table: made again, it must be filled.
+    /// The name search index, a virtual table, whose triggers' names start with its own: made again, it must be
+    /// filled.
     static let searchIndex = "players_search"
 
     /// The objects this build's migrations make, as they make them in an empty database: tables first (the

@@ -159,7 +159,9 @@ public final class RosterDatabase {
     /// exclusive lock, which any other connection reading the file holds up: a command that only reads does not
     /// wait for it, and reads in rollback mode; one that writes waits, as it would for its write lock.
     private static func turnOnWAL(_ connection: Connection, mode: OpenMode, busyTimeout: Double) throws {
-        guard mode == .existing else { return try connection.execute("PRAGMA journal_mode = WAL") }
+        guard mode == .existing else {
+            return try connection.retryingWhileBusy { try connection.execute("PRAGMA journal_mode = WAL") }
+        }
         connection.setBusyTimeout(seconds: 0)
         defer { connection.setBusyTimeout(seconds: busyTimeout) }
         do {

@@ -85,6 +85,26 @@ import Testing
         #expect(try RosterDatabase(path: path, mode: .existing, busyTimeout: 0.1).players.count() == 0)
     }
 
+    /// In rollback mode SQLite raises a shared lock to a reserved or exclusive one without calling the busy handler:
+    /// a writer waits for another program's write all the same, within the busy timeout (it failed at once).
+    @Test func aWriterWaitsForAnotherProgramsWriteInRollbackMode() throws {
+        let locked = DispatchSemaphore(value: 0)
+        let writer = Thread { [path] in
+            let holder = try? Connection(path: path, flags: SQLITE_OPEN_READWRITE)
+            try? holder?.execute("PRAGMA journal_mode = DELETE")
+            try? holder?.execute("BEGIN IMMEDIATE")
+            locked.signal()
+            Thread.sleep(forTimeInterval: 0.5)
+            try? holder?.execute("COMMIT")
+        }
+        writer.start()
+        locked.wait()
+        let database = try RosterDatabase(path: path, mode: .createIfMissing, busyTimeout: 30, stop: .never)
+        try addPlayer(database, named: "Patient Writer")
+        #expect(try count(path) == 1)
+        while !writer.isFinished { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
     @Test func aWriteLeavesTheLogEmptyAndTheFileComplete() throws {
         do {
             let database = try RosterDatabase(path: path, mode: .existing)

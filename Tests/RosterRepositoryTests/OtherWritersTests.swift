@@ -127,4 +127,12 @@ import Testing
         try database.connection.execute("UPDATE players SET ref = NULL WHERE id = 2")
         #expect(Set(try database.restoreMissingObjects()) == ["players_by_ref", "players_by_birth_date"])
     }
+
+    /// A write another program's trigger refuses (`RAISE(ABORT, …)`) is named with its player.
+    @Test func aWriteAnotherProgramsTriggerRefusesNamesThePlayer() throws {
+        try database.connection.execute(
+            "CREATE TRIGGER keep BEFORE DELETE ON players BEGIN SELECT RAISE(ABORT, 'keep everyone'); END")
+        let error = try #require(throws: DatabaseError.self) { try database.write { try $0.delete(id: 2) } }
+        #expect(error.message == "player 2 could not be removed: keep everyone")
+    }
 }

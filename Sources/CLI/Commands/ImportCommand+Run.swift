@@ -78,7 +78,8 @@ extension ImportCommand: Command {
         case .usage: return .refusedUsage
         case .invalidData: return .refusedInvalid
         case .pruneRefused: return .refusedPrune
-        case .io, .failure, .savedNotReported: return .ioError
+        case .failure: return .failed
+        case .io, .savedNotReported: return .ioError
         }
     }
 }

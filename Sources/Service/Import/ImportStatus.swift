@@ -20,4 +20,7 @@ public enum ImportStatus: String, Sendable {
     case locked
     /// Nothing written: the disk is full, the roster read-only, or another I/O error.
     case ioError = "io_error"
+    /// Nothing written: the roster refused a write or holds what rosterdb cannot read (another program's trigger
+    /// or value, a damaged schema); the message names the record or player.
+    case failed
 }
