@@ -150,8 +150,11 @@ final class Connection {
             do {
                 return try body()
             } catch let error as DatabaseError where error.primaryCode == SQLITE_BUSY {
+                if waiting.stop.isRaised {
+                    throw DatabaseError(code: SQLITE_INTERRUPT, message: "interrupted", sql: nil)
+                }
                 let waited = MonotonicClock.seconds(since: started)
-                guard waited < waiting.timeout, !waiting.stop.isRaised else { throw error }
+                guard waited < waiting.timeout else { throw error }
                 var time = timespec(
                     tv_sec: 0, tv_nsec: Int(min(attempt < 10 ? 0.001 : 0.01, waiting.timeout - waited) * 1e9))
                 nanosleep(&time, nil)

@@ -6,8 +6,9 @@ extension RosterDatabase {
     /// Puts back what another program removed of rosterdb's schema — an index, a trigger, the name search index,
     /// the change counter's row — as this build's migrations make it, in one write transaction; returns what it
     /// restored, in order. An object that is there under its name is left as it is, even when it differs: it may be
-    /// the user's own. The search index is filled from the table anew when it or one of its triggers was restored. Fails, restoring nothing, when an object
-    /// cannot be made as the roster stands (the unique index on refs over a ref held twice).
+    /// the user's own. The search index is filled from the table anew when it or one of its triggers was restored.
+    /// Fails, restoring nothing, when an object cannot be made as the roster stands (the unique index on refs over a
+    /// ref held twice).
     public func restoreMissingObjects() throws -> [String] {
         let reference = try RosterDatabase.referenceSchema(migrator)
         return try connection.transaction(.immediate) { () throws -> [String] in
