@@ -60,27 +60,35 @@ import Testing
         #expect(MonotonicClock.seconds(since: started) >= 0.3)
     }
 
-    /// Another program put the roster in rollback mode and writes it: a read waits for that writer, and only as
-    /// long as the busy timeout says (it waited at least the two seconds a WAL read may wait for the recovery of
-    /// the log index, and so outlasted this writer).
-    @Test func aReadOfARollbackRosterWaitsNoLongerThanTheBusyTimeout() throws {
+    /// Another program's write of the roster, which it puts in rollback mode: `begin` takes its lock, held for
+    /// `seconds` on a thread of its own; `body` runs once the lock is taken, and returns after the write ended.
+    private func whileAnotherProgramWritesInRollbackMode(
+        _ begin: String, for seconds: Double, _ body: () throws -> Void
+    ) throws {
         let locked = DispatchSemaphore(value: 0)
         let writer = Thread { [path] in
-            // The lock is held for a second, well within those two seconds.
             let holder = try? Connection(path: path, flags: SQLITE_OPEN_READWRITE)
             try? holder?.execute("PRAGMA journal_mode = DELETE")
-            try? holder?.execute("BEGIN EXCLUSIVE")
+            try? holder?.execute(begin)
             locked.signal()
-            Thread.sleep(forTimeInterval: 1)
-            try? holder?.execute("ROLLBACK")
+            Thread.sleep(forTimeInterval: seconds)
+            try? holder?.execute("COMMIT")
         }
         writer.start()
         locked.wait()
-        let error = #expect(throws: DatabaseError.self) {
-            _ = try RosterDatabase(path: path, mode: .existing, busyTimeout: 0.1, stop: .never)
+        defer { while !writer.isFinished { Thread.sleep(forTimeInterval: 0.05) } }
+        try body()
+    }
+
+    /// A read waits for that writer only as long as the busy timeout says (it waited at least the two seconds a WAL
+    /// read may wait for the recovery of the log index, and so outlasted a write of one second).
+    @Test func aReadOfARollbackRosterWaitsNoLongerThanTheBusyTimeout() throws {
+        try whileAnotherProgramWritesInRollbackMode("BEGIN EXCLUSIVE", for: 1) {
+            let error = #expect(throws: DatabaseError.self) {
+                _ = try RosterDatabase(path: path, mode: .existing, busyTimeout: 0.1, stop: .never)
+            }
+            #expect(error?.category == .busy)
         }
-        #expect(error?.category == .busy)
-        while !writer.isFinished { Thread.sleep(forTimeInterval: 0.05) }
         // Once the writer is gone, the same read succeeds.
         #expect(try RosterDatabase(path: path, mode: .existing, busyTimeout: 0.1).players.count() == 0)
     }
@@ -88,21 +96,11 @@ import Testing
     /// In rollback mode SQLite raises a shared lock to a reserved or exclusive one without calling the busy handler:
     /// a writer waits for another program's write all the same, within the busy timeout (it failed at once).
     @Test func aWriterWaitsForAnotherProgramsWriteInRollbackMode() throws {
-        let locked = DispatchSemaphore(value: 0)
-        let writer = Thread { [path] in
-            let holder = try? Connection(path: path, flags: SQLITE_OPEN_READWRITE)
-            try? holder?.execute("PRAGMA journal_mode = DELETE")
-            try? holder?.execute("BEGIN IMMEDIATE")
-            locked.signal()
-            Thread.sleep(forTimeInterval: 0.5)
-            try? holder?.execute("COMMIT")
+        try whileAnotherProgramWritesInRollbackMode("BEGIN IMMEDIATE", for: 0.5) {
+            let database = try RosterDatabase(path: path, mode: .createIfMissing, busyTimeout: 30, stop: .never)
+            try addPlayer(database, named: "Patient Writer")
         }
-        writer.start()
-        locked.wait()
-        let database = try RosterDatabase(path: path, mode: .createIfMissing, busyTimeout: 30, stop: .never)
-        try addPlayer(database, named: "Patient Writer")
         #expect(try count(path) == 1)
-        while !writer.isFinished { Thread.sleep(forTimeInterval: 0.05) }
     }
 
     @Test func aWriteLeavesTheLogEmptyAndTheFileComplete() throws {
