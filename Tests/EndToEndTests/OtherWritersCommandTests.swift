@@ -7,16 +7,16 @@ import Testing
 
 /// Commands on a roster another program changed behind rosterdb's back, as a user runs them.
 @Suite struct OtherWritersCommandTests {
-    let folder: TemporaryDirectory
+    let sample: SampleRoster
+    var folder: TemporaryDirectory { sample.folder }
 
     init() throws {
-        folder = try TemporaryDirectory()
-        #expect(try run(["init", "--sample"]).status == 0)
+        sample = try SampleRoster()
     }
 
     @discardableResult
     private func run(_ arguments: [String]) throws -> RosterProcess.Result {
-        try RosterProcess.run(["--db", "roster.db"] + arguments, in: folder.url)
+        try sample.run(arguments)
     }
 
     /// Runs SQL on the roster as another program would, with CHECK constraints off.

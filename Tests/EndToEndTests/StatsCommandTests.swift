@@ -4,16 +4,15 @@ import Testing
 
 /// `stats` as a user runs it on the sample roster.
 @Suite struct StatsCommandTests {
-    let folder: TemporaryDirectory
+    let sample: SampleRoster
 
     init() throws {
-        folder = try TemporaryDirectory()
-        #expect(try run(["init", "--sample"]).status == 0)
+        sample = try SampleRoster()
     }
 
     @discardableResult
     private func run(_ arguments: [String]) throws -> RosterProcess.Result {
-        try RosterProcess.run(["--db", "roster.db"] + arguments, in: folder.url)
+        try sample.run(arguments)
     }
 
     @Test func groupedTableHasABarPerGroupAndATotal() throws {
