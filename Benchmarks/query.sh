@@ -88,8 +88,9 @@ pair "query --name mbap" "query --name mbap" \
     "SELECT count(*) FROM players WHERE $search" \
     "SELECT $COLUMNS FROM players WHERE $search ORDER BY sort_name ASC, id ASC LIMIT $PER_PAGE OFFSET 0"
 pair "show $SHOW_ID" "show $SHOW_ID" "" "SELECT $COLUMNS FROM players WHERE id = $SHOW_ID"
-# stats runs two statements on one snapshot: the total, then one row per group (PlayerRepository.groupStats), with
-# the age on the as-of day as PlayerRepository.ageExpression computes it.
+# stats makes one pass over the rows that match and tallies them (PlayerRepository.tally); the sqlite3 shell gets the
+# same figures from two statements, the total and a GROUP BY, with the age on the as-of day computed in SQL as
+# CalendarDate.age(on:) computes it.
 age="CASE WHEN birth_date IS NULL OR birth_date > '$AS_OF' THEN NULL ELSE CAST(substr('$AS_OF', 1, 4) AS INTEGER) \
 - CAST(substr(birth_date, 1, 4) AS INTEGER) - (substr('$AS_OF', 6, 5) < substr(birth_date, 6, 5)) END"
 sums="count(*) AS players, coalesce(sum(goals), 0) AS goals, coalesce(sum(assists), 0) AS assists, \

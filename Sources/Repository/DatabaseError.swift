@@ -63,6 +63,17 @@ public struct DatabaseError: CategorizedError, Equatable {
         }
     }
 
+    /// A value rosterdb never writes (another program's, with SQLite's CHECK constraints off), named with its player
+    /// and field: `value` is nil when the field holds none though a player must have one.
+    static func unreadable(player id: Int64, _ field: PlayerField, _ value: String?, _ problem: String) -> DatabaseError
+    {
+        let what = value.map { "\(field.name) '\($0)', \(problem)" } ?? "no \(field.name)"
+        return DatabaseError(
+            code: SQLITE_CORRUPT,
+            message: "player \(id) has \(what); another program wrote it, and rosterdb cannot read that player until "
+                + "it is corrected", sql: nil)
+    }
+
     /// SQLITE_IOERR_READ, a macro that Swift does not import.
     static let readFailed = SQLITE_IOERR | (1 << 8)
 

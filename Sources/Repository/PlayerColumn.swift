@@ -19,6 +19,13 @@ enum PlayerColumn: Hashable {
         $0 + ", " + $1.name
     }
 
+    /// `selectList` with NULL in place of the fields other than `fields` (and the id, which names a player in
+    /// errors): rows `PlayerRowView` reads as players whose other fields are unknown or empty, for a pass over many
+    /// rows that needs only some of their values.
+    static func selectList(reading fields: Set<PlayerField>) -> String {
+        PlayerField.allCases.map { $0 == .id || fields.contains($0) ? $0.name : "NULL" }.joined(separator: ", ")
+    }
+
     var name: String {
         switch self {
         case .field(let field): field.name

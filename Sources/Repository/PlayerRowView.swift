@@ -61,13 +61,8 @@ public struct PlayerRowView: PlayerValues {
         }
     }
 
-    /// A value rosterdb never writes (another tool's, with SQLite's CHECK constraints off), named with its player:
-    /// the row's id is its first column.
+    /// A value rosterdb never writes, named with its player: the row's id is its first column.
     private func unreadable(_ field: PlayerField, _ value: String?, _ problem: String) -> DatabaseError {
-        let what = value.map { "\(field.name) '\($0)', \(problem)" } ?? "no \(field.name)"
-        return DatabaseError(
-            code: SQLITE_CORRUPT,
-            message: "player \(statement.int64(at: 0)) has \(what); another program wrote it, and rosterdb cannot "
-                + "read that player until it is corrected", sql: nil)
+        .unreadable(player: statement.int64(at: 0), field, value, problem)
     }
 }

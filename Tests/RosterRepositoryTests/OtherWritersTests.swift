@@ -30,8 +30,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [nil, StatsGrouping.line, .position, .nationality])
-    func statsOverCountsThatAreNotIntegersNameThePlayer(grouping: StatsGrouping?) throws {
+    @Test(arguments: [[], [StatsGrouping.age], [.nationality, .club]])
+    func statsOverCountsThatAreNotIntegersNameThePlayer(groupings: Set<StatsGrouping>) throws {
         try database.connection.execute(
             """
             PRAGMA ignore_check_constraints = ON;
@@ -39,13 +39,30 @@ import Testing
             PRAGMA ignore_check_constraints = OFF;
             """)
         // Read as an integer, 1e19 was the largest one, and goals plus assists overflowed (a crash).
-        let error = try #require(throws: DatabaseError.self) {
-            try database.read {
-                try $0.groupStats(
-                    matching: PlayerCriteria(), by: grouping, asOf: CalendarDate(year: 2026, month: 1, day: 1)!)
-            }
-        }
+        let error = try #require(throws: DatabaseError.self) { try tally(by: groupings) }
         #expect(error.message.hasPrefix("player 2 has assists '1.0e+19', which is not an integer; "))
+    }
+
+    /// SQL's GROUP BY counted such a player in a group of its own, and its date functions read an impossible date as
+    /// another day.
+    @Test(arguments: [
+        ("position = 'XX'", "position 'XX', which is not a position"),
+        ("birth_date = '1999-02-30'", "birth_date '1999-02-30', which is not a date"),
+    ])
+    func statsOverAPositionOrDateThatIsNoneNameThePlayer(change: String, problem: String) throws {
+        try database.connection.execute(
+            "PRAGMA ignore_check_constraints = ON; UPDATE players SET \(change) WHERE id = 2; "
+                + "PRAGMA ignore_check_constraints = OFF;")
+        for groupings in [[], [StatsGrouping.age], [.nationality, .club]] as [Set<StatsGrouping>] {
+            let error = try #require(throws: DatabaseError.self) { try tally(by: groupings) }
+            #expect(error.message.hasPrefix("player 2 has \(problem); "))
+        }
+    }
+
+    private func tally(by groupings: Set<StatsGrouping>) throws -> StatsTally {
+        try database.read {
+            try $0.tally(matching: PlayerCriteria(), by: groupings, asOf: CalendarDate(year: 2026, month: 1, day: 1)!)
+        }
     }
 
     @Test(arguments: [

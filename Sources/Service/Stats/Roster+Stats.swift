@@ -8,13 +8,10 @@ extension Roster {
     /// first so many groups.
     public func stats(_ query: PlayerQuery, by grouping: StatsGrouping, top: Int? = nil) throws -> GroupedStats {
         let criteria = Roster.criteria(for: query)
-        return try database.read { players in
-            let total = try players.groupStats(matching: criteria, by: nil, asOf: query.asOf)[0]
-            var groups = Roster.ordered(
-                try players.groupStats(matching: criteria, by: grouping, asOf: query.asOf), by: grouping)
-            if let top { groups = Array(groups.prefix(top)) }
-            return GroupedStats(total: total, grouping: grouping, groups: groups, asOf: query.asOf)
-        }
+        let tally = try database.read { try $0.tally(matching: criteria, by: [grouping], asOf: query.asOf) }
+        var groups = Roster.ordered(tally.groups[grouping] ?? [], by: grouping)
+        if let top { groups = Array(groups.prefix(top)) }
+        return GroupedStats(total: tally.total, grouping: grouping, groups: groups, asOf: query.asOf)
     }
 
     /// The roster at a glance, for the players that match `query`'s filters: counts per line and position, the
@@ -23,8 +20,9 @@ extension Roster {
     public func summary(_ query: PlayerQuery, top: Int = 5) throws -> RosterSummary {
         let criteria = Roster.criteria(for: query)
         return try database.read { players in
-            func groups(_ grouping: StatsGrouping) throws -> [GroupStats] {
-                Roster.ordered(try players.groupStats(matching: criteria, by: grouping, asOf: query.asOf), by: grouping)
+            let tally = try players.tally(matching: criteria, by: [.nationality, .club], asOf: query.asOf)
+            func groups(_ grouping: StatsGrouping) -> [GroupStats] {
+                Roster.ordered(tally.groups[grouping] ?? [], by: grouping)
             }
             func first(_ count: Int, by order: [SortOrder], _ narrow: (inout PlayerCriteria) -> Void) throws
                 -> [Player]
@@ -37,16 +35,15 @@ extension Roster {
                 }
                 return found
             }
-            var summary = RosterSummary(
-                total: try players.groupStats(matching: criteria, by: nil, asOf: query.asOf)[0], asOf: query.asOf)
-            let lines = try groups(.line)
+            var summary = RosterSummary(total: tally.total, asOf: query.asOf)
+            let lines = groups(.line)
             summary.lines = Position.allCases.filter(\.isLine).map { line in
                 lines.first { $0.group == line.code }
                     ?? GroupStats(group: line.code, players: 0, goals: 0, assists: 0, averageAge: nil)
             }
-            summary.positions = try groups(.position)
-            summary.nationalities = Array(try groups(.nationality).filter { $0.group != nil }.prefix(top))
-            summary.clubs = Array(try groups(.club).filter { $0.group != nil }.prefix(top))
+            summary.positions = groups(.position)
+            summary.nationalities = Array(groups(.nationality).filter { $0.group != nil }.prefix(top))
+            summary.clubs = Array(groups(.club).filter { $0.group != nil }.prefix(top))
             summary.topScorers = try first(top, by: [SortOrder(.goals, descending: true), SortOrder(.name)]) {
                 $0.minGoals = max($0.minGoals ?? 1, 1)
             }
@@ -61,10 +58,9 @@ extension Roster {
             summary.oldest = try first(1, by: [SortOrder(.birthDate)]) {
                 $0.birthDateAtMost = min($0.birthDateAtMost ?? bornBy, bornBy)
             }.first
-            let unknown = try players.unknownCounts(matching: criteria)
-            summary.unknownBirthDates = unknown.birthDates
-            summary.unknownNationalities = unknown.nationalities
-            summary.unknownClubs = unknown.clubs
+            summary.unknownBirthDates = tally.unknownBirthDates
+            summary.unknownNationalities = tally.unknownNationalities
+            summary.unknownClubs = tally.unknownClubs
             return summary
         }
     }
