@@ -80,7 +80,7 @@ import Testing
         #expect(again.status == 65)
         #expect(
             again.stderr == "Error: a player with this name and birth date is already in the roster (id 3); "
-                + "give --allow-duplicate to add another\n")
+                + "give --allow-duplicate to have both\n")
         let allowed = try run([
             "add", "--name", "Kylian Mbappé", "--position", "ST", "--birth-date", "1998-12-20", "--allow-duplicate",
         ])

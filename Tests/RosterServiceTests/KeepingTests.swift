@@ -70,4 +70,38 @@ import Testing
         #expect(try roster.remove(["1", "lionel messi", "2"]).map(\.id) == [1, 2])
         #expect(try roster.count() == 26)
     }
+
+    /// A number names an id only: `remove 3` run twice removed player 3, then a player called "3".
+    @Test func digitsNameAnIdAndNeverAPlayerCalledSo() throws {
+        let called3 = try roster.add([.name: "3", .position: "GK"])
+        #expect(try roster.remove(["3"]).map(\.name) == ["Kylian Mbappé"])
+        let error = #expect(throws: LookupError.self) { try roster.remove(["3"]) }
+        #expect(error?.description == "no player has the id 3")
+        guard case .noSuchID(_, let named) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(named.map(\.id) == [called3.id])
+        var edit = PlayerEdit()
+        edit.values = [.goals: "1"]
+        #expect(throws: LookupError.self) { try roster.edit("3", edit) }
+        #expect(throws: LookupError.self) { try roster.findPlayer("03") }
+        #expect(try roster.player(id: called3.id!) == called3)
+        #expect(try roster.findPlayer("\(called3.id!)") == called3)
+    }
+
+    /// An edit made a duplicate `add` refuses, and an import then found two players by that name and birth date.
+    @Test func anEditThatMakesADuplicateIsRefusedUnlessAllowed() throws {
+        let messi = try #require(try roster.player(id: 1))
+        var edit = PlayerEdit()
+        edit.values = [.name: "LIONEL MESSI", .birthDate: messi.birthDate?.description ?? ""]
+        let error = #expect(throws: DuplicatePlayer.self) { try roster.edit("3", edit) }
+        #expect(error?.existing.map(\.id) == [1])
+        #expect(try roster.player(id: 3)?.name == "Kylian Mbappé")
+        #expect(try roster.edit("3", edit, allowDuplicate: true).after.name == "LIONEL MESSI")
+        // Other changes to either of the two are no new duplicate.
+        var goals = PlayerEdit()
+        goals.increments = [.goals: 1]
+        #expect(try roster.edit("3", goals).after.goals == 32)
+    }
 }

@@ -12,7 +12,7 @@ public struct AddCommand: DeclaredCommand {
         discussion: "The values follow the import's rules and messages. A player with the same name (ignoring case "
             + "and accents) and birth date as one in the roster is refused, naming its id, unless --allow-duplicate. "
             + "Prints the new player as show does.",
-        options: PlayerField.allCases.map(FieldOptions.spec) + [
+        options: PlayerField.allCases.map { FieldOptions.spec($0, forNewPlayers: true) } + [
             allowDuplicate.spec, SharedOptions.detailFormat.spec, SharedOptions.quiet.spec,
         ]
     )

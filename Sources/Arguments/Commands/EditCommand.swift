@@ -22,20 +22,26 @@ public struct EditCommand: DeclaredCommand {
             help: "Add this many \(field.name) (a negative number takes away); the result stays within the limits.")
     }
     public static let fields = PlayerField.allCases.filter { $0 != .id }
+    /// The options that change a value.
+    private static let fieldSpecs =
+        fields.map { FieldOptions.spec($0, forNewPlayers: false) } + [unset.spec] + increments.map { $0.spec }
 
     public static let spec = CommandSpec(
         name: name,
         abstract: "Change one player.",
-        discussion: "The values follow the import's rules and messages. Prints each changed field before and after.",
+        discussion: "The values follow the import's rules and messages. A new name or birth date that makes the "
+            + "player one with the same name (ignoring case and accents) and birth date as another is refused, naming "
+            + "its id, unless --allow-duplicate. Prints each changed field before and after.",
         arguments: [SharedOptions.player],
-        options: fields.map(FieldOptions.spec) + [unset.spec] + increments.map { $0.spec } + [
-            SharedOptions.detailFormat.spec, SharedOptions.quiet.spec,
+        options: fieldSpecs + [
+            AddCommand.allowDuplicate.spec, SharedOptions.detailFormat.spec, SharedOptions.quiet.spec,
         ]
     )
     public static let name = "edit"
 
     public let player: String
     public let edit: PlayerEdit
+    public let allowsDuplicate: Bool
     public let format: DetailFormat
     public let isQuiet: Bool
 
@@ -53,13 +59,9 @@ public struct EditCommand: DeclaredCommand {
         for (field, option) in zip(PlayerField.counts, EditCommand.increments) {
             if let amount = try arguments.value(option) { edit.increments[field] = amount }
         }
-        guard !edit.isEmpty else {
-            let changing =
-                EditCommand.fields.map(FieldOptions.spec) + [EditCommand.unset.spec]
-                + EditCommand.increments.map { $0.spec }
-            throw UsageError.nothingToChange(changing.map(\.synopsis))
-        }
+        guard !edit.isEmpty else { throw UsageError.nothingToChange(EditCommand.fieldSpecs.map(\.synopsis)) }
         self.edit = edit
+        allowsDuplicate = arguments.isSet(AddCommand.allowDuplicate)
         format = try arguments.value(SharedOptions.detailFormat) ?? .text
         isQuiet = arguments.isSet(SharedOptions.quiet)
     }

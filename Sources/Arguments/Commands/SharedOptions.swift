@@ -8,5 +8,6 @@ enum SharedOptions {
         "format", of: DetailFormat.self, help: "The output format (default: text).")
     /// The one player `show` and `edit` take, and how it is named.
     static let player = ArgumentSpec(
-        name: "player", help: "An id, or a player's full name compared ignoring case and accents.")
+        name: "player",
+        help: "An id (digits, never a name), or a player's full name compared ignoring case and accents.")
 }

@@ -6,8 +6,9 @@ import RosterQuery
 /// help written from the field's rule; `add` and `edit` take them and hand the texts to the service, which reads
 /// them by the import's rules.
 public enum FieldOptions {
-    /// The option for `field`: its name with hyphens (`birth_date` → `--birth-date`).
-    public static func spec(_ field: PlayerField) -> OptionSpec {
+    /// The option for `field`: its name with hyphens (`birth_date` → `--birth-date`). Its help says whether a new
+    /// player needs it when `forNewPlayers` (`add`; `edit` changes only what it is given).
+    public static func spec(_ field: PlayerField, forNewPlayers: Bool) -> OptionSpec {
         let valueName =
             switch field.rule.kind {
             case .wholeNumber: "n"
@@ -15,7 +16,9 @@ public enum FieldOptions {
             case .position: "position"
             case .date: "yyyy-MM-dd"
             }
-        return OptionSpec(name: optionName(field), shortName: nil, kind: .value(name: valueName), help: help(field))
+        return OptionSpec(
+            name: optionName(field), shortName: nil, kind: .value(name: valueName),
+            help: help(field) + (forNewPlayers && field.rule.isRequired ? " Required." : ""))
     }
 
     /// What the option takes, from the field's rule.
@@ -30,7 +33,6 @@ public enum FieldOptions {
             case .date(let earliest): "A day from \(earliest) to today."
             }
         return "The \(field.name.split(separator: "_").joined(separator: " ")). \(takes)"
-            + (rule.isRequired ? " Required." : "")
     }
 
     /// `birth-date` for `birth_date`.

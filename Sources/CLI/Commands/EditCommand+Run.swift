@@ -6,7 +6,7 @@ extension EditCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         SignalTrap.install()
         let roster = try context.openRoster(.write, stop: SignalTrap.stop)
-        let (before, after) = try roster.edit(player, edit)
+        let (before, after) = try roster.edit(player, edit, allowDuplicate: allowsDuplicate)
         if !isQuiet {
             try context.report(saved: true) {
                 try context.output.write(PlayerChangeView.render(before: before, after: after, format: format))

@@ -10,6 +10,9 @@ enum CandidateListView {
             return PlayerLinesView.render(candidates) + "Give one of these ids instead of the name.\n"
         case .notFound(_, let suggestions):
             return suggestions.isEmpty ? "" : "Players with similar names:\n" + PlayerLinesView.render(suggestions)
+        case .noSuchID(_, let named):
+            return named.isEmpty
+                ? "" : "Players with this name, whom only their ids name:\n" + PlayerLinesView.render(named)
         }
     }
 }

@@ -1,6 +1,6 @@
 import RosterModel
 
-/// `add` found the player there already: same name (ignoring case and accents) and birth date.
+/// `add` or `edit` found the player there already: same name (ignoring case and accents) and birth date.
 public struct DuplicatePlayer: CategorizedError {
     public let existing: [Player]
 
@@ -8,6 +8,6 @@ public struct DuplicatePlayer: CategorizedError {
     public var description: String {
         let ids = existing.compactMap(\.id).map(String.init).joined(separator: ", ")
         return "a player with this name and birth date is already in the roster (id \(ids)); give --allow-duplicate "
-            + "to add another"
+            + "to have both"
     }
 }

@@ -11,10 +11,7 @@ extension Roster {
     public func add(_ values: [PlayerField: String], allowDuplicate: Bool = false) throws -> Player {
         let player = try validated(values)
         return try database.write { players in
-            if !allowDuplicate {
-                let existing = try players.players(sortName: player.sortName, birthDate: player.birthDate)
-                if !existing.isEmpty { throw DuplicatePlayer(existing: existing) }
-            }
+            if !allowDuplicate { try Roster.checkIsNoDuplicate(player, in: players) }
             if let id = player.id, try players.player(id: id) != nil {
                 throw InvalidPlayer(problems: [
                     Roster.problem(.id, "the id \(id) is taken; leave it out to get the next free one")
@@ -28,8 +25,12 @@ extension Roster {
     }
 
     /// Applies `edit` to the one player `target` names (as `findPlayer` reads it); returns the player before and
-    /// after. The values are checked by the import's rules, so `after` is any valid player.
-    public func edit(_ target: String, _ edit: PlayerEdit) throws -> (before: Player, after: Player) {
+    /// after. The values are checked by the import's rules, so `after` is any valid player. A new name or birth
+    /// date that another player has too is refused as `add` refuses it, unless `allowDuplicate`: an import would
+    /// then find two players by them.
+    public func edit(_ target: String, _ edit: PlayerEdit, allowDuplicate: Bool = false) throws
+        -> (before: Player, after: Player)
+    {
         try database.write { players in
             let before = try Roster.find(target, in: players)
             var values: [PlayerField: String] = [:]
@@ -43,6 +44,9 @@ extension Roster {
                 after[field] = .integer(try Roster.added(amount, to: after[field], field: field))
             }
             if after != before {
+                if !allowDuplicate && (after.sortName, after.birthDate) != (before.sortName, before.birthDate) {
+                    try Roster.checkIsNoDuplicate(after, in: players)
+                }
                 try Roster.checkRefIsFree(for: after, in: players)
                 try players.update(after)
             }
@@ -79,6 +83,13 @@ extension Roster {
         case .valid(let player): return player
         case .invalid(let problems): throw InvalidPlayer(problems: problems)
         }
+    }
+
+    /// Refuses `player` when another player has its name (ignoring case and accents) and birth date.
+    private static func checkIsNoDuplicate(_ player: Player, in players: PlayerRepository) throws {
+        let existing = try players.players(sortName: player.sortName, birthDate: player.birthDate)
+            .filter { $0.id != player.id }
+        if !existing.isEmpty { throw DuplicatePlayer(existing: existing) }
     }
 
     /// Refuses a player whose ref another player holds: a ref names one player.

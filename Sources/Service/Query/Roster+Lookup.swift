@@ -5,6 +5,8 @@ import RosterRepository
 public enum LookupError: CategorizedError {
     /// Nothing matches; `suggestions` are players whose names start with the same words.
     case notFound(String, suggestions: [Player])
+    /// No player has the id; `named` are those whose name is its digits, which only their own ids reach.
+    case noSuchID(String, named: [Player])
     /// Several players have that name.
     case ambiguous(String, candidates: [Player])
 
@@ -13,20 +15,27 @@ public enum LookupError: CategorizedError {
     public var description: String {
         switch self {
         case .notFound(let text, _): "no player matches '\(text)'"
+        case .noSuchID(let text, _): "no player has the id \(text)"
         case .ambiguous(let text, let candidates): "'\(text)' matches \(candidates.count) players; give an id"
         }
     }
 }
 
 extension Roster {
-    /// The one player `text` names: an id (all digits), else a name compared ignoring case, accents and spacing.
+    /// The one player `text` names: an id when it is all digits, else a name compared ignoring case, accents and
+    /// spacing.
     public func findPlayer(_ text: String) throws -> Player {
         try database.read { try Roster.find(text, in: $0) }
     }
 
     /// `findPlayer` inside a transaction of the caller's.
     static func find(_ text: String, in players: PlayerRepository) throws -> Player {
-        if let id = Int64(text), let player = try players.player(id: id) { return player }
+        // Digits are an id and nothing else: were a missing id looked up as a name, `remove 3` run twice would
+        // remove player 3, then a player called "3".
+        if text.isDigits {
+            if let id = Int64(text), let player = try players.player(id: id) { return player }
+            throw LookupError.noSuchID(text, named: try players.players(sortName: NameFolding.fold(text)))
+        }
         let named = try players.players(sortName: NameFolding.fold(text))
         switch named.count {
         case 1: return named[0]
