@@ -123,4 +123,35 @@ import Testing
             try ImportCommand(parser.parse(["import", "-", "a.json", "-"]).arguments)
         }
     }
+
+    @Test func nullTokensRepeatAsTheHelpSays() throws {
+        let command = try ImportCommand(parser.parse(["import", "a.csv", "--null", "None", "--null=N/A"]).arguments)
+        #expect(command.options.mapping.nullTokens == ["None", "N/A"])
+    }
+
+    /// `Double` reads `0x5A` as 90: for `--max-prune`, a typo that removes most of the roster.
+    @Test(arguments: ["0x5A", "1e1", ".5", "5.", "+5", " 5", "inf", "nan"])
+    func decimalsAreWrittenInDigitsOnly(text: String) {
+        #expect(throws: UsageError.self) {
+            try ImportCommand(parser.parse(["import", "a.json", "--prune", "--max-prune", text]).arguments)
+        }
+        #expect(throws: UsageError.self) {
+            try parser.parse(["--busy-timeout", text, "query"]).arguments.value(CommandLineSpec.busyTimeout)
+        }
+    }
+
+    @Test func decimalsWithAFractionAreRead() throws {
+        let command = try ImportCommand(parser.parse(["import", "a.json", "--prune", "--max-prune", "2.5"]).arguments)
+        #expect(command.options.maxPrunePercent == 2.5)
+    }
+
+    /// The last of two meanings for one value won, silently.
+    @Test func aValueMappedTwiceToDifferentValuesIsRefused() throws {
+        let error = #expect(throws: UsageError.self) {
+            try ImportCommand(parser.parse(["import", "a.csv", "--value-map", "position:2=DF,2=FW"]).arguments)
+        }
+        #expect(error?.message.contains("'2' is mapped twice, to 'DF' and to 'FW'.") == true)
+        let same = try ImportCommand(parser.parse(["import", "a.csv", "--value-map", "position:2=DF,2=DF"]).arguments)
+        #expect(same.options.mapping.valueMaps[.position] == ["2": "DF"])
+    }
 }

@@ -41,7 +41,7 @@ public struct ImportCommand: DeclaredCommand {
             + "each field."
     ) { text in RecordMapping.valueMap(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }
     public static let null = Option.text(
-        "null", "token",
+        "null", "token", repeatable: true,
         help: "A text that means unknown, such as None or 'not available' (ignoring case); "
             + "repeat for several.")
     public static let delimiter = Option.choice(
@@ -94,7 +94,7 @@ public struct ImportCommand: DeclaredCommand {
             if options.mapping.valueMaps[field] != nil { throw UsageError.repeatedMapping(field.name) }
             options.mapping.valueMaps[field] = values
         }
-        options.mapping.nullTokens = arguments.texts(ImportCommand.null.spec)
+        options.mapping.nullTokens = try arguments.values(ImportCommand.null)
         mapFile = try arguments.value(ImportCommand.mapFile)
         options.delimiter = try arguments.value(ImportCommand.delimiter)
         options.dateFormat = try arguments.value(ImportCommand.dateFormat) ?? .iso

@@ -26,8 +26,10 @@ public struct Option<Value>: Sendable {
 
 extension Option where Value == String {
     /// Any text; an empty one is refused, as it names nothing.
-    public static func text(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> Option {
-        Option(name, valueName, short: short, help: help) { text in
+    public static func text(
+        _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false, help: String
+    ) -> Option {
+        Option(name, valueName, short: short, repeatable: repeatable, help: help) { text in
             text.isEmpty
                 ? .failure(ValueRefused(reason: "expected a \(valueName), not an empty text.")) : .success(text)
         }
@@ -50,12 +52,15 @@ extension Option where Value == Int {
 }
 
 extension Option where Value == Double {
-    /// A number in `range`, fractions allowed.
+    /// A number in `range`, fractions allowed, written in digits with at most one decimal point (`2`, `0.5`):
+    /// `Double`'s own reading takes `0x5A` as 90 and `1e-400` as 0, which for `--max-prune` would be a typo that
+    /// removes players.
     public static func decimal(
         _ name: String, _ valueName: String, in range: ClosedRange<Double>, expecting what: String, help: String
     ) -> Option {
         Option(name, valueName, help: help) { text in
-            guard let value = Double(text), range.contains(value) else {
+            let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.allSatisfy(\.isDigits), let value = Double(text), range.contains(value) else {
                 return .failure(ValueRefused(reason: "expected \(what)."))
             }
             return .success(value)

@@ -118,7 +118,12 @@ public struct RecordMapping: Sendable {
             guard parts.count == 2, !from.isEmpty else {
                 return .failure(Refused(reason: "expected FROM=TO, got '\(pair)'."))
             }
-            map[from] = TextRule.trimmed(String(parts[1]))
+            let to = TextRule.trimmed(String(parts[1]))
+            // Two meanings for one value is a typo, never a choice: the last one silently won.
+            if let earlier = map[from], earlier != to {
+                return .failure(Refused(reason: "'\(parts[0])' is mapped twice, to '\(earlier)' and to '\(to)'."))
+            }
+            map[from] = to
         }
         return .success((field, map))
     }
