@@ -63,6 +63,21 @@ public struct PageInfo: Hashable, Sendable {
     public var total: Int
     /// True for `--all`: one page holding every match.
     public var isAll: Bool
+    /// The largest id, goals and assists among every match, when the caller asked for them: what a table written
+    /// while the rows stream needs to size its number columns, which it never cuts.
+    public var largest: LargestCounts?
+
+    public struct LargestCounts: Hashable, Sendable {
+        public var id: Int64
+        public var goals: Int64
+        public var assists: Int64
+
+        public init(id: Int64, goals: Int64, assists: Int64) {
+            self.id = id
+            self.goals = goals
+            self.assists = assists
+        }
+    }
 
     /// Page `page` of `perPage` matches out of `total`.
     public init(page: Int, perPage: Int, total: Int) {
@@ -70,6 +85,7 @@ public struct PageInfo: Hashable, Sendable {
         self.perPage = perPage
         self.total = total
         isAll = false
+        largest = nil
     }
 
     /// Every one of `total` matches at once: one page holding them all.

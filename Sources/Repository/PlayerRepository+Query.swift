@@ -26,6 +26,17 @@ extension PlayerRepository {
         return try statement.firstRow { $0.int(at: 0) } ?? 0
     }
 
+    /// The largest id, goals and assists among the players that match `criteria`; zeros when none does.
+    public func largestCounts(matching criteria: PlayerCriteria) throws -> PageInfo.LargestCounts {
+        let (condition, values) = criteria.whereClause(foldingOnTheFly: try foldsOnTheFly(criteria))
+        let statement = try connection.prepare(
+            "SELECT coalesce(max(id), 0), coalesce(max(goals), 0), coalesce(max(assists), 0) FROM players" + condition)
+        try statement.bind(values)
+        return try statement.firstRow {
+            PageInfo.LargestCounts(id: $0.int64(at: 0), goals: $0.int64(at: 1), assists: $0.int64(at: 2))
+        } ?? PageInfo.LargestCounts(id: 0, goals: 0, assists: 0)
+    }
+
     /// Calls `body` with the players that match `criteria`, in `order` (ties end on id), skipping `offset` of them
     /// and stopping after `limit` when one is given; with `after`, only those that come after that position in
     /// `order` (whose `sort` it must be). Rows are read one at a time.

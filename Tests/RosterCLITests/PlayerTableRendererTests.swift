@@ -176,6 +176,26 @@ import Testing
         #expect(renderer.end(.all(total: count)) == "\n1,002 players\n")
     }
 
+    /// Sized by the first rows alone, a later wider id or count shifted the rest of its line.
+    @Test func allSizesItsNumberColumnsForTheLargestOfAllRows() {
+        var renderer = PlayerTableRenderer(maxWidth: nil)
+        #expect(renderer.measuresAll)
+        let count = PlayerTableRenderer.window + 2
+        var paging = PageInfo.all(total: count)
+        paging.largest = PageInfo.LargestCounts(id: 9_007_199_254_740_991, goals: 1_000_000, assists: 0)
+        var table = renderer.begin(paging)
+        for number in 1...count {
+            let last = number == count
+            table += renderer.row(
+                Player(
+                    id: last ? 9_007_199_254_740_991 : Int64(number), name: "Player \(number % 10)", position: .striker,
+                    goals: last ? 1_000_000 : 3), age: nil)
+        }
+        table += renderer.end(paging)
+        #expect(table.split(separator: "\n").last == "1,002 players")
+        checkLayout(table)
+    }
+
     private func render(_ players: [Player], _ paging: PageInfo, maxWidth: Int? = nil) -> String {
         RosterCLITests.render(players, paging, with: PlayerTableRenderer(maxWidth: maxWidth))
     }

@@ -9,7 +9,7 @@ extension QueryCommand: Command {
         var renderer = format.makeListRenderer(maxWidth: maxWidth)
         var paging = PageInfo.all(total: 0)
         try roster.run(
-            query,
+            query, measuringAll: renderer.measuresAll,
             begin: { facts in
                 paging = facts
                 try context.output.write(renderer.begin(facts))

@@ -33,8 +33,20 @@ struct PlayerTableRenderer: PlayerListRenderer {
         self.maxWidth = maxWidth
     }
 
+    /// The number columns of a table that streams are as wide as the largest value among all its rows: the first
+    /// `window` rows need not hold it (`--sort id`), and a number is never cut.
+    var measuresAll: Bool { true }
+
     mutating func begin(_ paging: PageInfo) -> String {
         streams = paging.isAll
+        if let largest = paging.largest {
+            let widest = Player(
+                id: largest.id, name: "", position: .forward, goals: Int(clamping: largest.goals),
+                assists: Int(clamping: largest.assists))
+            for (column, declaration) in PlayerTableRenderer.columns.enumerated() where declaration.shrinkOrder == nil {
+                widths[column] = max(widths[column], DisplayWidth.of(declaration.value(widest, nil) ?? ""))
+            }
+        }
         return ""
     }
 
@@ -84,7 +96,7 @@ struct PlayerTableRenderer: PlayerListRenderer {
     }
 
     /// One line: the cells padded to their columns, text cut where it is wider, without trailing spaces. Numbers
-    /// are never cut: one wider than its column (a later row of `--all`) shifts the rest of its line.
+    /// are never cut (their columns are sized for the largest, `measuresAll`).
     private func line(_ cells: [Cell], widths: [Int]) -> String {
         var text = ""
         for (column, cell) in cells.enumerated() {

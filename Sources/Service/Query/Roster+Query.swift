@@ -5,14 +5,17 @@ extension Roster {
     /// Runs `query` on one snapshot: `begin` gets the paging facts (with the total) before `row` gets each
     /// player of the page, in order. With `.all`, rows are streamed, never collected.
     public func run(
-        _ query: PlayerQuery, begin: (PageInfo) throws -> Void, row: (Player) throws -> Void
+        _ query: PlayerQuery, measuringAll: Bool = false, begin: (PageInfo) throws -> Void,
+        row: (Player) throws -> Void
     ) throws {
         let criteria = Roster.criteria(for: query)
         try database.read { players in
             let total = try players.count(matching: criteria)
             switch query.paging {
             case .all:
-                try begin(.all(total: total))
+                var info = PageInfo.all(total: total)
+                if measuringAll { info.largest = try players.largestCounts(matching: criteria) }
+                try begin(info)
                 try players.forEachPlayer(matching: criteria, orderedBy: query.sort, limit: nil, offset: 0, row)
             case .page(let page, let perPage):
                 try begin(PageInfo(page: page, perPage: perPage, total: total))
