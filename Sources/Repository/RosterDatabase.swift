@@ -61,6 +61,7 @@ public final class RosterDatabase {
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
             throw DatabaseOpenError.notSQLite(path: path)
         }
+        fileIdentity = FileIdentity(path: file.resolved)
         connection.setBusyTimeout(seconds: busyTimeout)
         // A reader must never wait for another process's lock; writers checkpoint after each write instead.
         try connection.keepLogOnClose()
@@ -119,6 +120,16 @@ public final class RosterDatabase {
     let migrator: Migrator
     /// Opened `.check`: every write is rolled back.
     private let writesNothing: Bool
+
+    /// The file the roster was opened from (nil for one a dry run keeps in memory). Its change counter counts the
+    /// changes of that file only: another file put in its place may have reached the same count.
+    public let fileIdentity: FileIdentity?
+
+    /// Whether the path now names another file than the one this roster was opened from (renamed over, or removed
+    /// and created again): a reader that stays open, such as a server's, must open the path again to see it.
+    public var fileWasReplaced: Bool {
+        FileIdentity(path: path) != fileIdentity
+    }
 
     /// Whether this roster was opened read-only, because this user cannot write it.
     public let isReadOnly: Bool

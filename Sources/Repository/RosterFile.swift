@@ -171,6 +171,21 @@ struct RosterFile {
 }
 
 /// The `strerror` text of an `errno` value.
+/// A file as the file system knows it (its device and inode), whatever its path: a path that names another file
+/// than before was replaced (renamed over, or removed and created again).
+public struct FileIdentity: Hashable, Sendable {
+    public let device: UInt64
+    public let inode: UInt64
+
+    /// The file `path` names now; nil when it names none.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
 func errorText(_ code: Int32) -> String {
     String(cString: strerror(code))
 }

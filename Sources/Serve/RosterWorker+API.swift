@@ -24,7 +24,7 @@ extension RosterWorker {
 
     /// `GET /api/players`: the page as `query --format json` writes it, with `next` and `prev` links (also in a
     /// `Link` header), or with `format=ndjson|csv` every match, streamed.
-    func players(_ target: HTTPTarget, version: Int64, today: CalendarDate) throws -> HTTPResponse {
+    func players(_ target: HTTPTarget, version: RosterVersion, today: CalendarDate) throws -> HTTPResponse {
         var query = PlayerQuery(asOf: today)
         let others = try QueryString.read(
             target.query.map { ($0.name, $0.value) }, parameters: Self.listParameters, others: ["format"],
@@ -151,7 +151,7 @@ extension RosterWorker {
     }
 
     /// `GET /api/stats`: `stats --format json` — per group with `by`, else the summary.
-    func stats(_ target: HTTPTarget, version: Int64, today: CalendarDate) throws -> HTTPResponse {
+    func stats(_ target: HTTPTarget, version: RosterVersion, today: CalendarDate) throws -> HTTPResponse {
         var query = PlayerQuery(asOf: today)
         let others = try QueryString.read(
             target.query.map { ($0.name, $0.value) }, parameters: QueryParameter.filters, others: ["by", "top"],

@@ -9,7 +9,7 @@ extension RosterWorker {
     static let pageParameters = QueryParameter.filters + [.sort, .page, .perPage]
 
     /// `GET /`: the roster table. A form sends its empty fields too, so empty parameters count as not given.
-    func listPage(_ target: HTTPTarget, version: Int64, today: CalendarDate) throws -> HTTPResponse {
+    func listPage(_ target: HTTPTarget, version: RosterVersion, today: CalendarDate) throws -> HTTPResponse {
         let items = target.query.filter { !$0.value.isEmpty }
         var query = PlayerQuery(asOf: today)
         var problem: QueryStringError?

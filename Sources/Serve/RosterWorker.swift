@@ -14,7 +14,8 @@ import RosterWeb
 /// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
 /// gets 304 until the roster changes.
 public final class RosterWorker: HTTPWorker {
-    let roster: Roster
+    /// Opened again when another file takes the roster's path (`reading`).
+    private(set) var roster: Roster
     let options: ServeOptions
     let cache: ResultCache
     /// Today, as `options.today` gave it, and the second it was asked: asked again once a second at most.
@@ -93,12 +94,22 @@ public final class RosterWorker: HTTPWorker {
     /// Answers from one snapshot of the roster, within the time limit: 304 when the client holds the answer for
     /// this snapshot already, else `body`'s answer with its ETag. A query past the time limit is answered 503.
     private func reading(
-        _ request: HTTPRequest, _ body: (_ version: Int64, _ today: CalendarDate) throws -> HTTPResponse
+        _ request: HTTPRequest, _ body: (_ version: RosterVersion, _ today: CalendarDate) throws -> HTTPResponse
     ) -> HTTPResponse {
         let now = time(nil)
         if day?.asked != now { day = (now, options.today()) }
         let today = day!.date
         do {
+            // A roster replaced by renaming another file over it, or removed and made again, is read from its new
+            // file: the connection would read the old one until the server stops.
+            if roster.fileWasReplaced {
+                do {
+                    roster = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
+                } catch {
+                    return Self.unavailable(
+                        "The roster's file was replaced and cannot be opened yet: \(error); try again.")
+                }
+            }
             return try roster.withTimeLimit(seconds: options.queryTimeLimit) {
                 try roster.snapshot { version in
                     let tag = "\"r\(version)-\(today)\""

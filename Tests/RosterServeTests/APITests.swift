@@ -3,6 +3,7 @@ import RosterFormats
 import RosterHTTP
 import RosterModel
 import RosterQuery
+import RosterRepository
 import RosterService
 import Testing
 
@@ -146,6 +147,29 @@ import Testing
         let changed = fixture.get("/api/players?position=GK", headers: ["If-None-Match": tag])
         #expect(changed.status == .ok)
         #expect(changed.headers["ETag"] != tag)
+    }
+
+    /// A server read the file it opened until it stopped: a roster replaced by renaming a new file over it (a
+    /// nightly rebuild) was served as it had been, and the old ETag, whose count the new file may reach too, got 304.
+    @Test func aRosterReplacedByAnotherFileIsServedFromTheNewOne() throws {
+        let old = fixture.get("/api/players")
+        let tag = try #require(old.headers["ETag"])
+        let replacement = fixture.folder.path("new.db")
+        try RosterDatabase(path: replacement, mode: .createIfMissing).write { players in
+            try players.insert(Player(name: "Only In New", position: .striker))
+        }
+        // As a job replaces a roster: the new file, its log copied in, renamed over the old one, whose logs go.
+        for suffix in ["-wal", "-shm"] {
+            unlink(fixture.path + suffix)
+            unlink(replacement + suffix)
+        }
+        #expect(rename(replacement, fixture.path) == 0)
+        let new = fixture.get("/api/players", headers: ["If-None-Match": tag])
+        #expect(new.status == .ok)
+        #expect(try ServeFixture.json(new)["total"] as? Int == 1)
+        #expect(new.headers["ETag"] != tag)
+        let stats = try ServeFixture.json(fixture.get("/api/stats"))
+        #expect((stats["total"] as? [String: Any])?["players"] as? Int == 1)
     }
 
     @Test func theTotalIsCountedOncePerChangeAndStaysRight() throws {

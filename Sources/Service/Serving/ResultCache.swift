@@ -3,48 +3,104 @@ import RosterModel
 import RosterRepository
 
 /// Results that cost a scan — the number of matches of a filter, counts per group — kept for as long as the roster
-/// has not changed, and shared by every thread of a server. Each result is filed under the change counter
-/// (`Roster.version`) of the snapshot it was computed on, so a roster that changed finds nothing old: a list's
+/// has not changed, and shared by every thread of a server. Each result is filed under the version (`RosterVersion`)
+/// of the snapshot it was computed on, so a roster that changed finds nothing old: a list's
 /// total is counted once per filter and change, not once per request.
+///
+/// Bounded in entries and in bytes: every distinct filter, `as_of` day and `top` is an entry of its own, and a
+/// summary of the top 1,000 takes half a megabyte, so a client asking for endless variants must not grow a server
+/// without bound. Past either bound the cache starts over.
 public final class ResultCache: Sendable {
     struct Key: Hashable {
-        let version: Int64
+        let version: RosterVersion
         let kind: String
         let criteria: PlayerCriteria
         let asOf: CalendarDate?
     }
 
     private struct State {
-        var version: Int64 = .min
-        var results: [Key: any Sendable] = [:]
+        var version: RosterVersion?
+        var results: [Key: any CachedResult] = [:]
+        var bytes = 0
     }
 
     private let state = Locked(State())
-    /// How many results are kept at most; past it the cache starts over, so that endless distinct filters cannot
-    /// grow it without bound.
+    /// How many results are kept at most.
     public let capacity: Int
+    /// About how many bytes the results kept may take (`CachedResult.estimatedBytes`).
+    public let byteCapacity: Int
 
-    public init(capacity: Int = 10_000) {
+    public init(capacity: Int = 10_000, byteCapacity: Int = 32 << 20) {
         self.capacity = capacity
+        self.byteCapacity = byteCapacity
     }
 
     /// The result filed under `key`, computed by `compute` (outside the lock) and filed when missing.
-    func value<T: Sendable>(_ key: Key, _ compute: () throws -> T) rethrows -> T {
+    func value<T: CachedResult>(_ key: Key, _ compute: () throws -> T) rethrows -> T {
         if let found = state.withLock({ $0.results[key] }) as? T { return found }
         let value = try compute()
+        let bytes = value.estimatedBytes + MemoryLayout<Key>.stride + key.kind.utf8.count
         state.withLock { state in
-            // Results of an older roster are of no more use once a newer one has been seen.
-            if key.version > state.version {
-                state.version = key.version
-                state.results.removeAll()
+            // Results of an older roster are of no more use once a newer one has been seen (or another file).
+            if let kept = state.version, kept.file != key.version.file || kept.counter < key.version.counter {
+                state = State()
             }
+            if state.version == nil { state.version = key.version }
             guard key.version == state.version else { return }
-            if state.results.count >= capacity { state.results.removeAll() }
+            if state.results.count >= capacity || state.bytes + bytes > byteCapacity {
+                state = State()
+                state.version = key.version
+            }
+            guard bytes <= byteCapacity else { return }
             state.results[key] = value
+            state.bytes += bytes
         }
         return value
     }
 
     /// How many results are kept now.
     public var count: Int { state.withLock { $0.results.count } }
+    /// About how many bytes they take.
+    public var bytes: Int { state.withLock { $0.bytes } }
+}
+
+/// A result the cache can keep, with about how much memory it holds.
+protocol CachedResult: Sendable {
+    var estimatedBytes: Int { get }
+}
+
+extension Int: CachedResult {
+    var estimatedBytes: Int { MemoryLayout<Int>.stride }
+}
+
+extension Dictionary: CachedResult where Key == Position, Value == Int {
+    var estimatedBytes: Int { 64 + count * 32 }
+}
+
+extension GroupStats: CachedResult {
+    var estimatedBytes: Int { MemoryLayout<GroupStats>.stride + (group?.utf8.count ?? 0) }
+}
+
+extension GroupedStats: CachedResult {
+    var estimatedBytes: Int { MemoryLayout<GroupedStats>.stride + total.estimatedBytes + groups.estimatedBytes }
+}
+
+extension RosterSummary: CachedResult {
+    var estimatedBytes: Int {
+        MemoryLayout<RosterSummary>.stride + total.estimatedBytes + lines.estimatedBytes + positions.estimatedBytes
+            + nationalities.estimatedBytes + clubs.estimatedBytes + topScorers.estimatedBytes
+            + topAssisters.estimatedBytes + (youngest?.estimatedBytes ?? 0) + (oldest?.estimatedBytes ?? 0)
+    }
+}
+
+extension Array: CachedResult where Element: CachedResult {
+    var estimatedBytes: Int { 32 + reduce(0) { $0 + $1.estimatedBytes } }
+}
+
+extension Player: CachedResult {
+    var estimatedBytes: Int {
+        var bytes = MemoryLayout<Player>.stride
+        for text in [name, ref, nationality, club, image] { bytes += text?.utf8.count ?? 0 }
+        return bytes
+    }
 }

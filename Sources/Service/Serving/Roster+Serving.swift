@@ -20,13 +20,35 @@ public struct PlayerPage: Sendable {
     }
 }
 
-extension Roster {
-    /// Runs `body` on one committed snapshot of the roster, handing it the snapshot's change counter: every read
-    /// `body` makes through this roster sees that snapshot, and the counter differs from another snapshot's exactly
-    /// when the players differ.
-    public func snapshot<T>(_ body: (_ version: Int64) throws -> T) throws -> T {
-        try database.read { players in try body(try players.changeCounter()) }
+/// Which roster a snapshot read: the file, and its change counter then. Two snapshots with the same version hold the
+/// same players; the file is part of it because another file put in the roster's place (renamed over it) counts its
+/// own changes, and may have reached the same count.
+public struct RosterVersion: Hashable, Sendable, CustomStringConvertible {
+    public let file: FileIdentity?
+    public let counter: Int64
+
+    public init(file: FileIdentity?, counter: Int64) {
+        self.file = file
+        self.counter = counter
     }
+
+    /// `1234.56`: the file's inode and the counter, for an ETag.
+    public var description: String { "\(file?.inode ?? 0).\(counter)" }
+}
+
+extension Roster {
+    /// Runs `body` on one committed snapshot of the roster, handing it the snapshot's version: every read `body`
+    /// makes through this roster sees that snapshot, and the version differs from another snapshot's exactly when
+    /// the players differ.
+    public func snapshot<T>(_ body: (_ version: RosterVersion) throws -> T) throws -> T {
+        try database.read { players in
+            try body(RosterVersion(file: database.fileIdentity, counter: try players.changeCounter()))
+        }
+    }
+
+    /// Whether the roster's path now names another file than the one this roster reads (renamed over, or removed
+    /// and created again): a server must open the path again to answer from it.
+    public var fileWasReplaced: Bool { database.fileWasReplaced }
 
     /// Keeps at most `kibibytes` of the roster's pages cached: a connection that only streams a list reads each page
     /// once, and a server may hold one for each client reading a stream.
@@ -42,7 +64,7 @@ extension Roster {
 
     /// The page of `query` (paging `.page`): by number, or after `query.after`. The total comes from `cache` when
     /// it holds it for this snapshot (`version`), so that only the page itself is read per request.
-    public func page(_ query: PlayerQuery, version: Int64, cache: ResultCache) throws -> PlayerPage {
+    public func page(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> PlayerPage {
         var found: [Player] = []
         var facts = (paging: PageInfo(page: 0, perPage: 0, total: 0), isKeyset: false)
         let next = try readPage(query, version: version, cache: cache, begin: { facts = ($0, $1) }) { row in
@@ -57,7 +79,7 @@ extension Roster {
     /// by token, where the next page starts when another follows; nil for a page by number, whose next page is the
     /// next number.
     public func readPage(
-        _ query: PlayerQuery, version: Int64, cache: ResultCache,
+        _ query: PlayerQuery, version: RosterVersion, cache: ResultCache,
         begin: (_ paging: PageInfo, _ isKeyset: Bool) throws -> Void, row: (PlayerRowView) throws -> Void
     ) throws -> PagePosition? {
         guard case .page(let number, let perPage) = query.paging else {
@@ -100,7 +122,7 @@ extension Roster {
 
     /// `stats(query, by:, top:)` on this snapshot, from `cache` when it holds it.
     public func stats(
-        _ query: PlayerQuery, by grouping: StatsGrouping, top: Int?, version: Int64, cache: ResultCache
+        _ query: PlayerQuery, by grouping: StatsGrouping, top: Int?, version: RosterVersion, cache: ResultCache
     ) throws -> GroupedStats {
         let key = ResultCache.Key(
             version: version, kind: "stats \(grouping.rawValue) \(top ?? 0)", criteria: Roster.criteria(for: query),
@@ -110,7 +132,7 @@ extension Roster {
 
     /// How many players match `query`'s filters on each line (GK, DF, MF, FW), on this snapshot, from `cache` when it
     /// holds it: the counts of the web page's segments.
-    public func lineCounts(_ query: PlayerQuery, version: Int64, cache: ResultCache) throws -> [Position: Int] {
+    public func lineCounts(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> [Position: Int] {
         let criteria = Roster.criteria(for: query)
         return try cache.value(.init(version: version, kind: "lines", criteria: criteria, asOf: nil)) {
             try database.read { players in
@@ -124,7 +146,9 @@ extension Roster {
     }
 
     /// `summary(query, top:)` on this snapshot, from `cache` when it holds it.
-    public func summary(_ query: PlayerQuery, top: Int, version: Int64, cache: ResultCache) throws -> RosterSummary {
+    public func summary(_ query: PlayerQuery, top: Int, version: RosterVersion, cache: ResultCache) throws
+        -> RosterSummary
+    {
         let key = ResultCache.Key(
             version: version, kind: "summary \(top)", criteria: Roster.criteria(for: query), asOf: query.asOf)
         return try cache.value(key) { try summary(query, top: top) }
