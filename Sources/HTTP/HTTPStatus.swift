@@ -19,6 +19,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let methodNotAllowed = HTTPStatus(code: 405)
     public static let notAcceptable = HTTPStatus(code: 406)
     public static let uriTooLong = HTTPStatus(code: 414)
+    public static let misdirectedRequest = HTTPStatus(code: 421)
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
     public static let internalServerError = HTTPStatus(code: 500)
     public static let serviceUnavailable = HTTPStatus(code: 503)

@@ -3,7 +3,7 @@ import RosterModel
 
 /// Why a server did not start.
 public enum HTTPServerError: CategorizedError, Equatable {
-    /// The address is not an IPv4 or IPv6 address written in digits.
+    /// The address is not an IPv4 or IPv6 address written in digits, nor `localhost`.
     case invalidAddress(String)
     /// A value of the configuration is out of range.
     case invalidConfiguration(String)
@@ -15,7 +15,9 @@ public enum HTTPServerError: CategorizedError, Equatable {
 
     public var category: ErrorCategory {
         switch self {
-        case .invalidAddress, .invalidConfiguration: .failure
+        // The address is the user's option, a usage error as a port out of range is.
+        case .invalidAddress: .usage
+        case .invalidConfiguration: .failure
         // Both are the system's refusals, of a port or of descriptors and threads, as an I/O error is.
         case .cannotListen, .cannotStart: .io
         }
@@ -24,7 +26,8 @@ public enum HTTPServerError: CategorizedError, Equatable {
     public var description: String {
         switch self {
         case .invalidAddress(let address):
-            return "cannot listen on '\(address)': not an IPv4 or IPv6 address (such as 127.0.0.1 or ::1)"
+            return "cannot listen on '\(address)': not an IPv4 or IPv6 address (such as 127.0.0.1 or ::1) "
+                + "nor localhost"
         case .invalidConfiguration(let problem):
             return "invalid server configuration: \(problem)"
         case .cannotListen(let endpoint, let code):

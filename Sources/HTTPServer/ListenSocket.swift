@@ -8,8 +8,11 @@ struct ListenSocket {
     /// The port bound, the one the system chose when asked for port 0.
     let port: UInt16
 
-    /// Opens a socket listening on `address` (IPv4 or IPv6 digits) and `port`.
+    /// Opens a socket listening on `address` (IPv4 or IPv6 digits, or `localhost`: 127.0.0.1) and `port`.
     init(address: String, port: UInt16) throws(HTTPServerError) {
+        // What users type for this machine; resolving names in general would make the address depend on the system's
+        // configuration.
+        let address = address == "localhost" ? "127.0.0.1" : address
         var storage = sockaddr_storage()
         let length: socklen_t
         let isIPv6: Bool

@@ -49,6 +49,14 @@ public final class RosterWorker: HTTPWorker {
         }
         let segments = target.segments
         let isAPI = segments.first == "api"
+        if let accepted = options.acceptedHosts, let host = request.headers["Host"],
+            !accepted.contains(Self.name(ofHost: host))
+        {
+            let message =
+                "This server answers for this machine only (localhost); the request names '\(host)'. Start it with "
+                + "--bind to serve it on another address."
+            return isAPI ? Self.error(.misdirectedRequest, message) : Self.page(.misdirectedRequest, message)
+        }
         if request.method == "OPTIONS" && options.cors {
             return HTTPResponse(
                 status: .noContent,
@@ -91,8 +99,8 @@ public final class RosterWorker: HTTPWorker {
         }
     }
 
-    /// Answers from one snapshot of the roster, within the time limit: 304 when the client holds the answer for
-    /// this snapshot already, else `body`'s answer with its ETag. A query past the time limit is answered 503.
+    /// Answers from one snapshot of the roster, within the time limit: `body`'s answer with its ETag, or 304 when
+    /// that answer is a 200 the client holds already for this snapshot. A query past the time limit is answered 503.
     private func reading(
         _ request: HTTPRequest, _ body: (_ version: RosterVersion, _ today: CalendarDate) throws -> HTTPResponse
     ) -> HTTPResponse {
@@ -113,10 +121,13 @@ public final class RosterWorker: HTTPWorker {
             return try roster.withTimeLimit(seconds: options.queryTimeLimit) {
                 try roster.snapshot { version in
                     let tag = "\"r\(version)-\(today)\""
-                    if Self.matches(request.headers["If-None-Match"], tag) {
+                    var response = try body(version, today)
+                    // Only an answer the client could hold is not modified: a bad request or a missing player is
+                    // answered as such, whatever tag comes with it (`*` too).
+                    if response.status == .ok, Self.matches(request.headers["If-None-Match"], tag) {
+                        if case .stream(let stream) = response.body { stream.close() }
                         return HTTPResponse(status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-cache"])
                     }
-                    var response = try body(version, today)
                     if response.status == .ok || response.status == .notFound {
                         response.headers["ETag"] = tag
                         response.headers["Cache-Control"] = "no-cache"
@@ -145,6 +156,13 @@ public final class RosterWorker: HTTPWorker {
     }
 
     /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags match too (RFC 9110 §13.1.2).
+    /// A `Host` value without its port, in lower case: `localhost`, `127.0.0.1`, `[::1]`.
+    static func name(ofHost host: String) -> String {
+        let host = host.lowercased()
+        if host.hasPrefix("["), let end = host.firstIndex(of: "]") { return String(host[...end]) }
+        return String(host.prefix { $0 != ":" })
+    }
+
     static func matches(_ header: String?, _ tag: String) -> Bool {
         guard let header else { return false }
         return header.split(separator: ",").contains { candidate in

@@ -1,3 +1,4 @@
+import Glibc
 import RosterModel
 
 /// What every worker of a server shares: how it opens the roster, and the rules of its answers.
@@ -13,9 +14,30 @@ public struct ServeOptions: Sendable {
     public var streams = StreamAllowance()
     /// The day ages are computed on when a request gives no `as_of`: today, asked per request.
     public var today: @Sendable () -> CalendarDate = { CalendarDate.today() }
+    /// The names (`Host` without its port, in lower case) a request may give for this server; nil for any.
+    public var acceptedHosts: Set<String>?
 
     public init(path: String, busyTimeout: Double = 5) {
         self.path = path
         self.busyTimeout = busyTimeout
     }
+
+    /// The `Host` names to accept on a server listening on `address`: on a loopback address, only this machine's
+    /// names, so that a web page whose host name an attacker points at 127.0.0.1 (DNS rebinding) is not answered
+    /// and cannot read the roster from the user's browser; on any other address, every name (nil), as whoever can
+    /// reach it may read the roster anyway.
+    public static func acceptedHosts(listeningOn address: String) -> Set<String>? {
+        var ipv4 = in_addr()
+        var ipv6 = in6_addr()
+        let isLoopback =
+            address == "localhost"
+            || (inet_pton(AF_INET, address, &ipv4) == 1 && UInt32(bigEndian: ipv4.s_addr) >> 24 == 127)
+            || (inet_pton(AF_INET6, address, &ipv6) == 1 && withUnsafeBytes(of: ipv6, Array.init) == ipv6Loopback)
+        guard isLoopback else { return nil }
+        let bound = address.contains(":") ? "[\(address.lowercased())]" : address
+        return ["localhost", "127.0.0.1", "[::1]", bound]
+    }
+
+    /// `::1`, byte by byte.
+    private static let ipv6Loopback: [UInt8] = Array(repeating: 0, count: 15) + [1]
 }

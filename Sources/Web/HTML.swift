@@ -55,9 +55,14 @@ public struct HTML: Sendable, Equatable {
         HTML(escaped: pieces.map(\.rendered).joined())
     }
 
-    /// The escaped form of `value`, for text and for attribute values in double quotes.
+    /// The escaped form of `value`, for text and for attribute values in double quotes. Control characters (which
+    /// rosterdb never stores, but another program may have: NUL, ESC) become U+FFFD, as a browser shows a NUL: HTML
+    /// allows none of them.
     public static func escape(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+        guard
+            value.utf8.contains(where: {
+                $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || isControl($0)
+            })
         else { return value }
         var escaped = ""
         escaped.reserveCapacity(value.utf8.count + 16)
@@ -68,9 +73,15 @@ public struct HTML: Sendable, Equatable {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
+            case _ where character.isASCII && isControl(UInt8(character.value)): escaped += "\u{FFFD}"
             default: escaped.unicodeScalars.append(character)
             }
         }
         return escaped
+    }
+
+    /// An ASCII control character other than tab, line feed and carriage return (white space in HTML).
+    private static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
     }
 }

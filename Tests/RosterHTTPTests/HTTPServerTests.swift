@@ -686,12 +686,21 @@ import Testing
         #expect(error.description.hasPrefix("cannot listen on 192.0.2.1:0: this machine has no such address"))
     }
 
-    @Test(arguments: ["localhost", "", "127.0.0.1:80", "1.2.3", "http://127.0.0.1"])
+    @Test(arguments: ["", "localhost.", "example.org", "127.0.0.1:80", "1.2.3", "http://127.0.0.1"])
     func anAddressThatIsNotDigitsIsRefused(address: String) throws {
         let error = try #require(throws: HTTPServerError.self) {
             try startServer(configure: { $0.address = address }) { FixedWorker() }
         }
         #expect(error == .invalidAddress(address))
+        #expect(error.category == .usage)
+    }
+
+    /// What users type for this machine.
+    @Test func localhostIsTheIPv4Loopback() throws {
+        let server = try startServer(configure: { $0.address = "localhost" }) { FixedWorker() }
+        defer { server.stop() }
+        #expect(server.endpoint == "localhost:\(server.port)")
+        #expect(server.libraryFlags & MHD_USE_IPv6.rawValue == 0)
     }
 
     @Test func ipv6LoopbackWorksWhereTheMachineHasIt() throws {

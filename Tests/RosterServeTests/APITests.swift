@@ -149,6 +149,45 @@ import Testing
         #expect(changed.headers["ETag"] != tag)
     }
 
+    /// A server on 127.0.0.1 answered any `Host`: a page whose name an attacker points at 127.0.0.1 (DNS rebinding)
+    /// could read the roster from the user's browser.
+    @Test func onALoopbackAddressOnlyThisMachinesNamesAreAnswered() throws {
+        let local = try ServeFixture { $0.acceptedHosts = ServeOptions.acceptedHosts(listeningOn: "127.0.0.1") }
+        for host in ["attacker.example:8080", "attacker.example", "127.0.0.1.evil.example", "[::2]:80"] {
+            let api = local.get("/api/players?format=csv", headers: ["Host": host])
+            #expect(api.status == .misdirectedRequest, "\(host)")
+            #expect(local.get("/", headers: ["Host": host]).status == .misdirectedRequest, "\(host)")
+        }
+        for host in ["localhost:8080", "LOCALHOST", "127.0.0.1", "127.0.0.1:8080", "[::1]:8080"] {
+            #expect(local.get("/api/players", headers: ["Host": host]).status == .ok, "\(host)")
+        }
+        #expect(local.get("/api/players").status == .ok)
+    }
+
+    @Test func theNamesAcceptedFollowTheAddress() {
+        #expect(
+            ServeOptions.acceptedHosts(listeningOn: "127.0.0.2") == ["localhost", "127.0.0.1", "[::1]", "127.0.0.2"])
+        #expect(ServeOptions.acceptedHosts(listeningOn: "::1") == ["localhost", "127.0.0.1", "[::1]"])
+        #expect(ServeOptions.acceptedHosts(listeningOn: "localhost") == ["localhost", "127.0.0.1", "[::1]"])
+        for open in ["0.0.0.0", "::", "192.168.1.5", "fe80::1"] {
+            #expect(ServeOptions.acceptedHosts(listeningOn: open) == nil, "\(open)")
+        }
+    }
+
+    /// The tag was compared before the request was read: `*` or any current tag turned a 400 or a 404 into 304.
+    @Test func onlyAnAnswerThatExistsIsNotModified() throws {
+        let tag = try #require(fixture.get("/api/players").headers["ETag"])
+        for header in ["*", tag] {
+            #expect(fixture.get("/api/players?per_page=abc", headers: ["If-None-Match": header]).status == .badRequest)
+            #expect(fixture.get("/api/players/99999", headers: ["If-None-Match": header]).status == .notFound)
+            #expect(fixture.get("/players/99999", headers: ["If-None-Match": header]).status == .notFound)
+            #expect(fixture.get("/api/stats?by=x", headers: ["If-None-Match": header]).status == .badRequest)
+            #expect(fixture.get("/api/players/3", headers: ["If-None-Match": header]).status == .notModified)
+            #expect(
+                fixture.get("/api/players?format=ndjson", headers: ["If-None-Match": header]).status == .notModified)
+        }
+    }
+
     /// A server read the file it opened until it stopped: a roster replaced by renaming a new file over it (a
     /// nightly rebuild) was served as it had been, and the old ETag, whose count the new file may reach too, got 304.
     @Test func aRosterReplacedByAnotherFileIsServedFromTheNewOne() throws {

@@ -17,6 +17,7 @@ extension ServeCommand: Command {
         var options = ServeOptions(path: context.databasePath, busyTimeout: context.busyTimeout)
         options.cors = cors
         options.queryTimeLimit = timeLimit
+        options.acceptedHosts = ServeOptions.acceptedHosts(listeningOn: address)
         let cache = ResultCache()
         // Migrations, if the roster needs any, are applied here once, before the workers open it read-only.
         _ = try context.openRoster(.read)
