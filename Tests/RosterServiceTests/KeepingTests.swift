@@ -7,13 +7,11 @@ import Testing
 
 /// `add`, `edit` and `remove` in the service: the import's rules, all or nothing.
 @Suite struct KeepingTests {
-    let folder: TemporaryDirectory
-    let roster: Roster
+    let sample: SampleRoster
+    var roster: Roster { sample.roster }
 
     init() throws {
-        folder = try TemporaryDirectory()
-        roster = try Roster(path: folder.path("roster.db"), access: .write)
-        _ = try roster.loadSampleIfEmpty()
+        sample = try SampleRoster()
     }
 
     @Test func addReadsValuesAsAnImportRecordAndGivesTheNextId() throws {

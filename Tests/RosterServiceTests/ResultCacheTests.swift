@@ -6,13 +6,11 @@ import Testing
 
 /// The cache a server shares between its threads: bounded in bytes, whatever clients ask.
 @Suite struct ResultCacheTests {
-    let folder: TemporaryDirectory
-    let roster: Roster
+    let sample: SampleRoster
+    var roster: Roster { sample.roster }
 
     init() throws {
-        folder = try TemporaryDirectory()
-        roster = try Roster(path: folder.path("roster.db"), access: .write)
-        _ = try roster.loadSampleIfEmpty()
+        sample = try SampleRoster()
     }
 
     /// Every `as_of` day was an entry of its own: a client asking for summaries of the top 1,000 on ever other days
