@@ -6,6 +6,8 @@ public final class HTTPChunkStream: HTTPBodyStream {
     private let onClose: () -> Void
     private var piece: [UInt8] = []
     private var offset = 0
+    /// Whether `next` has returned nil: it is not asked again.
+    private var ended = false
 
     /// A stream of the pieces `next` returns until it returns nil; `onClose` runs when the server closes it.
     public init(next: @escaping () throws -> [UInt8]?, onClose: @escaping () -> Void = {}) {
@@ -13,12 +15,15 @@ public final class HTTPChunkStream: HTTPBodyStream {
         self.onClose = onClose
     }
 
+    /// Takes the first piece now, before the response is sent: a producer that fails at once (an unreadable first
+    /// row) makes the handler answer with an error status, rather than a 200 whose body is cut off before any byte.
+    public func prime() throws {
+        try fill()
+    }
+
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        while offset == piece.count {
-            guard let following = try next() else { return 0 }
-            piece = following
-            offset = 0
-        }
+        try fill()
+        guard offset < piece.count else { return 0 }
         let count = min(buffer.count, piece.count - offset)
         piece.withUnsafeBytes { bytes in
             buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
@@ -29,5 +34,17 @@ public final class HTTPChunkStream: HTTPBodyStream {
 
     public func close() {
         onClose()
+    }
+
+    /// Makes sure a piece with bytes left is at hand, unless `next` has ended.
+    private func fill() throws {
+        while offset == piece.count && !ended {
+            if let following = try next() {
+                piece = following
+                offset = 0
+            } else {
+                ended = true
+            }
+        }
     }
 }

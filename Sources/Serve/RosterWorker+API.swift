@@ -137,6 +137,12 @@ extension RosterWorker {
             })
         // From here the stream's close counts it out.
         admitted = false
+        do {
+            try chunks.prime()
+        } catch {
+            chunks.close()
+            throw error
+        }
         return HTTPResponse(headers: ["Content-Type": format.contentType], body: .stream(chunks))
     }
 

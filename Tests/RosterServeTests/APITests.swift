@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import RosterFormats
 import RosterHTTP
@@ -171,6 +172,23 @@ import Testing
         #expect(ServeOptions.acceptedHosts(listeningOn: "localhost") == ["localhost", "127.0.0.1", "[::1]"])
         for open in ["0.0.0.0", "::", "192.168.1.5", "fe80::1"] {
             #expect(ServeOptions.acceptedHosts(listeningOn: open) == nil, "\(open)")
+        }
+    }
+
+    /// The first rows of a stream are read before its answer is sent: one that cannot be read made a 200 with no
+    /// byte of body, which a client that does not check the chunked framing takes for an empty list.
+    @Test func aStreamWhoseFirstRowCannotBeReadIsAnError() throws {
+        var database: OpaquePointer?
+        #expect(sqlite3_open(fixture.path, &database) == SQLITE_OK)
+        defer { sqlite3_close(database) }
+        let sql = "PRAGMA ignore_check_constraints = ON; UPDATE players SET goals = 1.5 WHERE id = 1"
+        #expect(sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK)
+        for format in ["ndjson", "csv"] {
+            let response = fixture.get("/api/players?format=\(format)&sort=id")
+            #expect(response.status == .internalServerError)
+            let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+            #expect(
+                (error["message"] as? String)?.contains("player 1 has goals '1.5', which is not an integer") == true)
         }
     }
 
