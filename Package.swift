@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "RosterQuery", dependencies: ["RosterModel", "RosterFormats"], path: "Sources/Query"),
         .target(
             name: "RosterRepository",
-            dependencies: ["RosterModel", "RosterFormats", "CSQLite"],
+            dependencies: ["RosterModel", "RosterFormats", "CSQLite", "CSystem"],
             path: "Sources/Repository",
             plugins: ["EmbedSQL"]
         ),

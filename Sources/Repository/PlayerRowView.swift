@@ -1,4 +1,5 @@
 import CSQLite
+import RosterFormats
 import RosterModel
 
 /// The player in a statement's current row, read where it lies: valid until the statement steps again or is reset,
@@ -24,7 +25,16 @@ public struct PlayerRowView: PlayerValues {
             let column = Int32(offset)
             if field.valueType == .integer {
                 switch statement.type(at: column) {
-                case SQLITE_INTEGER: body(field, .integer(statement.int64(at: column)))
+                case SQLITE_INTEGER:
+                    let value = statement.int64(at: column)
+                    // Out of its range (negative goals, 2,000,000 assists): summed and exported as it is, it makes
+                    // figures wrong and an export no import takes.
+                    if let range = PlayerRowView.integerRanges[offset], !range.contains(value) {
+                        throw unreadable(
+                            field, String(value),
+                            "which is not from \(range.lowerBound.groupedDigits) to \(range.upperBound.groupedDigits)")
+                    }
+                    body(field, .integer(value))
                 case SQLITE_NULL: body(field, field.isOptional ? .unknown : .integer(0))
                 // A text or a real (`1e19`) that another tool wrote: read as a number, it would pass for another.
                 default: throw unreadable(field, statement.text(at: column), "which is not an integer")
@@ -60,6 +70,9 @@ public struct PlayerRowView: PlayerValues {
             }
         }
     }
+
+    /// The range of each integer field, by its place in `PlayerField.allCases`: the rules' own, read once.
+    private static let integerRanges = ConstantTable(PlayerField.allCases.map { $0.rule.range })
 
     /// A value rosterdb never writes, named with its player: the row's id is its first column.
     private func unreadable(_ field: PlayerField, _ value: String?, _ problem: String) -> DatabaseError {

@@ -47,6 +47,8 @@ public final class RosterDatabase {
     ) throws {
         self.path = path
         let file = try RosterFile(path: path, mode: mode == .check ? .createIfMissing : mode)
+        // Before SQLite opens it: a file put in its place in between is then told apart at the next look.
+        fileIdentity = FileIdentity(path: file.resolved)
         if case .readOnly = file.access { isReadOnly = true } else { isReadOnly = false }
         do {
             if mode == .check && file.access == .create {
@@ -61,7 +63,6 @@ public final class RosterDatabase {
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
             throw DatabaseOpenError.notSQLite(path: path)
         }
-        fileIdentity = FileIdentity(path: file.resolved)
         connection.setBusyTimeout(seconds: busyTimeout)
         // A reader must never wait for another process's lock; writers checkpoint after each write instead.
         try connection.keepLogOnClose()

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// Where a roster really is on disk and what this user may do with it: the facts opening decides from, gathered
@@ -171,11 +172,14 @@ struct RosterFile {
 }
 
 /// The `strerror` text of an `errno` value.
-/// A file as the file system knows it (its device and inode), whatever its path: a path that names another file
-/// than before was replaced (renamed over, or removed and created again).
+/// A file as the file system knows it, whatever its path: its device, inode and birth time. A path that names
+/// another file than before was replaced (renamed over, or removed and created again); the birth time tells a new
+/// file from an old one whose inode number it was given once the old one was freed, as ext4 does at once.
 public struct FileIdentity: Hashable, Sendable {
     public let device: UInt64
     public let inode: UInt64
+    /// Nanoseconds since 1970; -1 where the file system keeps no birth time.
+    public let birth: Int64
 
     /// The file `path` names now; nil when it names none.
     init?(path: String) {
@@ -183,6 +187,7 @@ public struct FileIdentity: Hashable, Sendable {
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+        birth = rosterdb_birth_time(path)
     }
 }
 

@@ -49,8 +49,10 @@ public final class RosterWorker: HTTPWorker {
         }
         let segments = target.segments
         let isAPI = segments.first == "api"
-        if let accepted = options.acceptedHosts, let host = request.headers["Host"],
-            !accepted.contains(Self.name(ofHost: host))
+        // One Host naming this machine; a request with two is another's to answer too (RFC 9112 §3.2: 400).
+        let hosts = request.headers.values(named: "Host")
+        if let accepted = options.acceptedHosts, let host = hosts.first,
+            hosts.count > 1 || !accepted.contains(Self.name(ofHost: host) ?? "")
         {
             let message =
                 "This server answers for this machine only (localhost); the request names '\(host)'. Start it with "
@@ -156,11 +158,20 @@ public final class RosterWorker: HTTPWorker {
     }
 
     /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags match too (RFC 9110 §13.1.2).
-    /// A `Host` value without its port, in lower case: `localhost`, `127.0.0.1`, `[::1]`.
-    static func name(ofHost host: String) -> String {
+    /// A `Host` value without its port, in lower case: `localhost`, `127.0.0.1`, `[::1]`; nil when it is not a
+    /// name or bracketed address followed by nothing or by `:` and digits (`localhost:evil.com`).
+    static func name(ofHost host: String) -> String? {
         let host = host.lowercased()
-        if host.hasPrefix("["), let end = host.firstIndex(of: "]") { return String(host[...end]) }
-        return String(host.prefix { $0 != ":" })
+        let name: Substring
+        if host.hasPrefix("[") {
+            guard let end = host.firstIndex(of: "]") else { return nil }
+            name = host[...end]
+        } else {
+            name = host.prefix { $0 != ":" }
+        }
+        let port = host[name.endIndex...]
+        guard port.isEmpty || (port.first == ":" && port.dropFirst().isDigits) else { return nil }
+        return String(name)
     }
 
     static func matches(_ header: String?, _ tag: String) -> Bool {

@@ -32,12 +32,15 @@ public struct ServeOptions: Sendable {
         let isLoopback =
             address == "localhost"
             || (inet_pton(AF_INET, address, &ipv4) == 1 && UInt32(bigEndian: ipv4.s_addr) >> 24 == 127)
-            || (inet_pton(AF_INET6, address, &ipv6) == 1 && withUnsafeBytes(of: ipv6, Array.init) == ipv6Loopback)
+            || (inet_pton(AF_INET6, address, &ipv6) == 1 && isLoopback(withUnsafeBytes(of: ipv6, Array.init)))
         guard isLoopback else { return nil }
         let bound = address.contains(":") ? "[\(address.lowercased())]" : address
         return ["localhost", "127.0.0.1", "[::1]", bound]
     }
 
-    /// `::1`, byte by byte.
-    private static let ipv6Loopback: [UInt8] = Array(repeating: 0, count: 15) + [1]
+    /// Whether an IPv6 address is `::1`, or an IPv4 loopback address mapped into IPv6 (`::ffff:127.0.0.1`).
+    private static func isLoopback(_ bytes: [UInt8]) -> Bool {
+        bytes == Array(repeating: 0, count: 15) + [1]
+            || (bytes.prefix(12) == Array(repeating: 0, count: 10) + [0xFF, 0xFF] && bytes[12] == 127)
+    }
 }

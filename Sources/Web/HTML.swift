@@ -56,12 +56,13 @@ public struct HTML: Sendable, Equatable {
     }
 
     /// The escaped form of `value`, for text and for attribute values in double quotes. Control characters (which
-    /// rosterdb never stores, but another program may have: NUL, ESC) become U+FFFD, as a browser shows a NUL: HTML
-    /// allows none of them.
+    /// rosterdb never stores, but another program may have: NUL, ESC, U+009B) become U+FFFD, as a browser shows a
+    /// NUL: HTML allows none of them.
     public static func escape(_ value: String) -> String {
         guard
             value.utf8.contains(where: {
-                $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || isControl($0)
+                // 0xC2 leads U+0080 to U+00BF, among them the C1 controls.
+                $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xC2 || isControl($0)
             })
         else { return value }
         var escaped = ""
@@ -73,7 +74,9 @@ public struct HTML: Sendable, Equatable {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            case _ where character.isASCII && isControl(UInt8(character.value)): escaped += "\u{FFFD}"
+            case _
+            where (character.isASCII && isControl(UInt8(character.value))) || (0x80...0x9F).contains(character.value):
+                escaped += "\u{FFFD}"
             default: escaped.unicodeScalars.append(character)
             }
         }

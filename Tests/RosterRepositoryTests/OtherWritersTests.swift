@@ -59,6 +59,19 @@ import Testing
         }
     }
 
+    /// Summed as they were, they made wrong figures, and two large ones an overflow that named no one.
+    @Test(arguments: [("goals", "-500"), ("assists", "5000000"), ("goals", "9223372036854775807")])
+    func countsOutsideTheirRangeNameThePlayer(field: String, value: String) throws {
+        try database.connection.execute(
+            "PRAGMA ignore_check_constraints = ON; UPDATE players SET \(field) = \(value) WHERE id = 2; "
+                + "PRAGMA ignore_check_constraints = OFF;")
+        let message = "player 2 has \(field) '\(value)', which is not from 0 to 1,000,000; "
+        let fromStats = try #require(throws: DatabaseError.self) { try tally(by: []) }
+        #expect(fromStats.message.hasPrefix(message))
+        let fromRead = try #require(throws: DatabaseError.self) { try database.read { try $0.player(id: 2) } }
+        #expect(fromRead.message.hasPrefix(message))
+    }
+
     private func tally(by groupings: Set<StatsGrouping>) throws -> StatsTally {
         try database.read {
             try $0.tally(matching: PlayerCriteria(), by: groupings, asOf: CalendarDate(year: 2026, month: 1, day: 1)!)

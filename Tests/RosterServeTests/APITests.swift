@@ -163,6 +163,12 @@ import Testing
             #expect(local.get("/api/players", headers: ["Host": host]).status == .ok, "\(host)")
         }
         #expect(local.get("/api/players").status == .ok)
+        // Not a name and a port; two Host fields (the first was taken).
+        #expect(local.get("/api/players", headers: ["Host": "localhost:evil.example"]).status == .misdirectedRequest)
+        var two = HTTPHeaders()
+        two.add("Host", "localhost")
+        two.add("Host", "evil.example")
+        #expect(local.get("/api/players", headers: two).status == .misdirectedRequest)
     }
 
     @Test func theNamesAcceptedFollowTheAddress() {
@@ -170,6 +176,8 @@ import Testing
             ServeOptions.acceptedHosts(listeningOn: "127.0.0.2") == ["localhost", "127.0.0.1", "[::1]", "127.0.0.2"])
         #expect(ServeOptions.acceptedHosts(listeningOn: "::1") == ["localhost", "127.0.0.1", "[::1]"])
         #expect(ServeOptions.acceptedHosts(listeningOn: "localhost") == ["localhost", "127.0.0.1", "[::1]"])
+        // IPv4's loopback mapped into IPv6 is reachable from this machine only, as 127.0.0.1 is.
+        #expect(ServeOptions.acceptedHosts(listeningOn: "::ffff:127.0.0.1") != nil)
         for open in ["0.0.0.0", "::", "192.168.1.5", "fe80::1"] {
             #expect(ServeOptions.acceptedHosts(listeningOn: open) == nil, "\(open)")
         }

@@ -120,7 +120,7 @@ public struct RecordMapping: Sendable {
             }
             let to = TextRule.trimmed(String(parts[1]))
             // Two meanings for one value is a typo, never a choice: the last one silently won.
-            if let earlier = map[from], earlier != to {
+            if let earlier = map[from], FieldNames.key(earlier) != FieldNames.key(to) {
                 return .failure(Refused(reason: "'\(parts[0])' is mapped twice, to '\(earlier)' and to '\(to)'."))
             }
             map[from] = to

@@ -1,3 +1,4 @@
+import RosterFormats
 import RosterModel
 import RosterRepository
 
@@ -32,9 +33,11 @@ extension Roster {
     static func find(_ text: String, in players: PlayerRepository) throws -> Player {
         // Digits are an id and nothing else: were a missing id looked up as a name, `remove 3` run twice would
         // remove player 3, then a player called "3".
-        if text.isDigits {
-            if let id = Int64(text), let player = try players.player(id: id) { return player }
-            throw LookupError.noSuchID(text, named: try players.players(sortName: NameFolding.fold(text)))
+        // Names are compared ignoring spacing: " 3" is the digits too.
+        let digits = TextRule.trimmed(text)
+        if digits.isDigits {
+            if let id = Int64(digits), let player = try players.player(id: id) { return player }
+            throw LookupError.noSuchID(digits, named: try players.players(sortName: NameFolding.fold(digits)))
         }
         let named = try players.players(sortName: NameFolding.fold(text))
         switch named.count {

@@ -78,7 +78,7 @@ extension Dictionary: CachedResult where Key == Position, Value == Int {
 }
 
 extension GroupStats: CachedResult {
-    var estimatedBytes: Int { MemoryLayout<GroupStats>.stride + (group?.utf8.count ?? 0) }
+    var estimatedBytes: Int { MemoryLayout<GroupStats>.stride + group.estimatedBytes }
 }
 
 extension GroupedStats: CachedResult {
@@ -94,13 +94,26 @@ extension RosterSummary: CachedResult {
 }
 
 extension Array: CachedResult where Element: CachedResult {
-    var estimatedBytes: Int { 32 + reduce(0) { $0 + $1.estimatedBytes } }
+    var estimatedBytes: Int { Self.allocationOverhead + reduce(0) { $0 + $1.estimatedBytes } }
 }
 
 extension Player: CachedResult {
     var estimatedBytes: Int {
-        var bytes = MemoryLayout<Player>.stride
-        for text in [name, ref, nationality, club, image] { bytes += text?.utf8.count ?? 0 }
-        return bytes
+        MemoryLayout<Player>.stride + Optional(name).estimatedBytes + ref.estimatedBytes + nationality.estimatedBytes
+            + club.estimatedBytes + image.estimatedBytes
     }
+}
+
+extension String? {
+    /// What a text keeps besides the inline part its holder counts: its bytes and its allocation, for one too
+    /// long to be kept inline (over 15 bytes).
+    fileprivate var estimatedBytes: Int {
+        guard let count = self?.utf8.count, count > 15 else { return 0 }
+        return Array<UInt8>.allocationOverhead + count
+    }
+}
+
+extension Array {
+    /// What an allocation of the heap costs besides its contents: the object's header and the allocator's own.
+    fileprivate static var allocationOverhead: Int { 48 }
 }

@@ -32,8 +32,8 @@ public struct RosterVersion: Hashable, Sendable, CustomStringConvertible {
         self.counter = counter
     }
 
-    /// `1234.56`: the file's inode and the counter, for an ETag.
-    public var description: String { "\(file?.inode ?? 0).\(counter)" }
+    /// `1234.1764662400123456789.56`: the file's inode and birth time, and the counter, for an ETag.
+    public var description: String { "\(file?.inode ?? 0).\(file?.birth ?? 0).\(counter)" }
 }
 
 extension Roster {
