@@ -49,7 +49,7 @@ public final class RosterWorker: HTTPWorker {
         }
         let segments = target.segments
         let isAPI = segments.first == "api"
-        // One Host naming this machine; a request with two is another's to answer too (RFC 9112 §3.2: 400).
+        // One Host field, naming this machine: two make a malformed request (RFC 9112 §3.2).
         let hosts = request.headers.values(named: "Host")
         if let accepted = options.acceptedHosts, let host = hosts.first,
             hosts.count > 1 || !accepted.contains(Self.name(ofHost: host) ?? "")
@@ -157,7 +157,6 @@ public final class RosterWorker: HTTPWorker {
         return response
     }
 
-    /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags match too (RFC 9110 §13.1.2).
     /// A `Host` value without its port, in lower case: `localhost`, `127.0.0.1`, `[::1]`; nil when it is not a
     /// name or bracketed address followed by nothing or by `:` and digits (`localhost:evil.com`).
     static func name(ofHost host: String) -> String? {
@@ -174,6 +173,7 @@ public final class RosterWorker: HTTPWorker {
         return String(name)
     }
 
+    /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags match too (RFC 9110 §13.1.2).
     static func matches(_ header: String?, _ tag: String) -> Bool {
         guard let header else { return false }
         return header.split(separator: ",").contains { candidate in
