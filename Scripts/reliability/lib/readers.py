@@ -72,7 +72,7 @@ def main():
             seconds = time.monotonic() - started
             # A probe absent before the import (old goals -1) is not found until the import commits.
             if kind == "shows" and probe[1] == -1 and result.returncode == 1 \
-                    and b"no player matches" in result.stderr:
+                    and f"no player has the id {probe[0]}\n".encode() in result.stderr:
                 record(kind, "old", seconds)
                 continue
             if result.returncode != 0:
