@@ -1,8 +1,9 @@
 import RosterService
 import TestSupport
+import Testing
 
 /// The sample roster (`seed.sql`) in a folder of its own, writable: where the suites of the service that start from
-/// it begin.
+/// it begin. A roster the sample did not fill fails the set-up here, not later as some count that is off.
 struct SampleRoster {
     let folder: TemporaryDirectory
     let roster: Roster
@@ -10,6 +11,8 @@ struct SampleRoster {
     init() throws {
         folder = try TemporaryDirectory()
         roster = try Roster(path: folder.path("roster.db"), access: .write)
-        _ = try roster.loadSampleIfEmpty()
+        let added = try roster.loadSampleIfEmpty()
+        try #require(added > 0, "the sample roster added no player to a new roster")
+        try #require(try roster.count() == added)
     }
 }
