@@ -41,15 +41,11 @@ public final class ResultCache: Sendable {
         let value = try compute()
         let bytes = value.estimatedBytes + MemoryLayout<Key>.stride + key.kind.utf8.count
         state.withLock { state in
-            // Results of an older roster are of no more use once a newer one has been seen (or another file).
-            if let kept = state.version, kept.file != key.version.file || kept.counter < key.version.counter {
-                state = State()
-            }
-            if state.version == nil { state.version = key.version }
-            guard key.version == state.version else { return }
-            if state.results.count >= capacity || state.bytes + bytes > byteCapacity {
-                state = State()
-                state.version = key.version
+            // A result of an older snapshot of the file kept is of no more use.
+            if let kept = state.version, kept.file == key.version.file, kept.counter > key.version.counter { return }
+            // Those of an older snapshot or of another file are not either; past a bound the cache starts over.
+            if state.version != key.version || state.results.count >= capacity || state.bytes + bytes > byteCapacity {
+                state = State(version: key.version)
             }
             guard bytes <= byteCapacity else { return }
             state.results[key] = value
