@@ -78,6 +78,11 @@ by_goals "position IN ('CB')" 1 "query --position CB --sort goals:desc" "query -
 DEEP=${#labels[@]}
 by_goals "position IN ('CB')" "$DEEP_PAGE" "… --page $DEEP_PAGE (of $DEEP_PAGES)" \
     "query --position CB --sort goals:desc --page $DEEP_PAGE"
+# The default order (name), as deep: page 50,000 (a million rows in) or the middle page of a shorter roster.
+NAME_PAGES=$(((N + PER_PAGE - 1) / PER_PAGE))
+NAME_PAGE=$((NAME_PAGES >= DEEP_PAGE_WANTED ? DEEP_PAGE_WANTED : (NAME_PAGES + 1) / 2))
+pair "query --page $NAME_PAGE (name order, of $NAME_PAGES)" "query --page $NAME_PAGE" "SELECT count(*) FROM players" \
+    "SELECT $COLUMNS FROM players ORDER BY sort_name ASC, id ASC LIMIT $PER_PAGE OFFSET $(((NAME_PAGE - 1) * PER_PAGE))"
 pair "query --nationality Japan --min-goals 30 --sort assists:desc" \
     "query --nationality Japan --min-goals 30 --sort assists:desc" \
     "SELECT count(*) FROM players WHERE nationality_key IN ('japan') AND goals >= 30" \

@@ -49,17 +49,18 @@ extension PlayerRepository: PlayerStore {
 /// indexes stay and run), and it builds them again in `finish`. CHECK constraints are not evaluated for its rows
 /// (the validator has checked them by the same rules; other writers still meet them).
 final class BulkLoad: PlayerStore {
-    /// The schema objects set aside for a bulk load, by name; partial indexes stay (they hold no row rosterdb
-    /// writes, and building one again would cost a scan). The search index's update and delete triggers go too: the
-    /// index holds none of the load's players until the end, and a trigger that took one out of it would find the
-    /// index corrupt.
+    /// The schema objects set aside for a bulk load, by name; `players_unfolded` stays (it holds no row rosterdb
+    /// writes) and so does `players_by_ref` (the load matches refs through it as it goes). The search index's update
+    /// and delete triggers go too: the index holds none of the load's players until the end, and a trigger that took
+    /// one out of it would find the index corrupt.
     static let suspendable = [
-        "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals", "players_by_club_goals",
+        "players_by_sort_name", "players_by_sort_name_birth_date", "players_by_position_goals",
+        "players_by_nationality_goals", "players_by_club_goals",
         "players_by_birth_date", "players_search_insert", "players_search_update", "players_search_delete",
         "players_birth_date_not_in_future", ChangeCounter.insertTrigger,
     ]
     /// The index that finds players by folded name and birth date, for import records without id.
-    static let identityIndex = "players_by_sort_name"
+    static let identityIndex = "players_by_sort_name_birth_date"
 
     private let players: PlayerRepository
     /// The objects set aside and not yet built again, with the SQL that creates them.

@@ -53,7 +53,7 @@ import Testing
         #expect(restored.status == 0)
         #expect(
             restored.stdout == """
-                roster.db is up to date (schema version 11).
+                roster.db is up to date (schema version 12).
                 Restored what another program had removed: players_by_birth_date, players_search_update, the change \
                 counter.
 
@@ -61,7 +61,7 @@ import Testing
         let found = try run(["query", "--name", "testname", "--format", "csv"]).stdout
         #expect(found.split(separator: "\n").count == 2 && found.contains("Zinedine Testname"))
         #expect(try run(["query", "--name", "mbappe", "--format", "csv"]).stdout.split(separator: "\n").count == 1)
-        #expect(try run(["init"]).stdout == "roster.db is up to date (schema version 11).\n")
+        #expect(try run(["init"]).stdout == "roster.db is up to date (schema version 12).\n")
     }
 
     /// A write refused by another program's trigger is reported as `failed` to a script, and names the record.
