@@ -16,13 +16,19 @@ public struct DatabaseError: CategorizedError, Equatable {
     public let systemError: Int32
     /// Whether a statement was stopped because it ran past the time limit it was given (`withTimeLimit`).
     public let exceededTimeLimit: Bool
+    /// For `unreadable(player:_:_:_:)`: the player whose stored values break rosterdb's rules, and which value.
+    public let unreadableValue: UnreadableValue?
 
-    init(code: Int32, message: String, sql: String?, systemError: Int32 = 0, exceededTimeLimit: Bool = false) {
+    init(
+        code: Int32, message: String, sql: String?, systemError: Int32 = 0, exceededTimeLimit: Bool = false,
+        unreadableValue: UnreadableValue? = nil
+    ) {
         self.code = code
         self.message = message
         self.sql = sql
         self.systemError = systemError
         self.exceededTimeLimit = exceededTimeLimit
+        self.unreadableValue = unreadableValue
     }
 
     /// The primary result code, without the extended bits.
@@ -71,7 +77,16 @@ public struct DatabaseError: CategorizedError, Equatable {
         return DatabaseError(
             code: SQLITE_CORRUPT,
             message: "player \(id) has \(what); another program wrote it, and rosterdb cannot read that player until "
-                + "it is corrected", sql: nil)
+                + "it is corrected ('rosterdb edit \(id)' with the option of \(field.name)) or removed "
+                + "('rosterdb remove \(id)')",
+            sql: nil, unreadableValue: UnreadableValue(player: id, description: what))
+    }
+
+    /// A value another program stored that breaks rosterdb's rules: its player's id, and the field with the value
+    /// and what is wrong with it (`goals '-500', which is not from 0 to 1,000,000`).
+    public struct UnreadableValue: Equatable, Sendable {
+        public let player: Int64
+        public let description: String
     }
 
     /// SQLITE_IOERR_READ, a macro that Swift does not import.

@@ -42,7 +42,10 @@ public final class PlayerRepository {
                     + PlayerColumn.all.enumerated().map { "\($0.element.name) = ?\($0.offset + 1)" }
                     .joined(separator: ", ") + " WHERE id = ?1"
             case .identityMatches:
-                "SELECT \(PlayerColumn.selectList) FROM players WHERE sort_name = ? AND birth_date IS ? ORDER BY id"
+                """
+                SELECT \(PlayerColumn.selectList) FROM players WHERE sort_name = ?1 AND birth_date IS ?2 AND id IS NOT ?3
+                ORDER BY id
+                """
             case .delete: "DELETE FROM players WHERE id = ?"
             case .renumber: "UPDATE players SET id = ? WHERE id = ?"
             case .largestID: "SELECT max(id) FROM players"
@@ -79,6 +82,21 @@ public final class PlayerRepository {
         return try statement.firstRow { try player(from: $0) }
     }
 
+    /// The values stored for the player `id` as SQLite spells them in text (a count as its digits), an unknown one
+    /// left out, read without rosterdb's rules: what `edit` starts from and `remove` shows of a player that another
+    /// program wrote breaking them (`DatabaseError.unreadablePlayer`). Nil when no player has the id.
+    public func storedTexts(id: Int64) throws -> [PlayerField: String]? {
+        let statement = try statement(.playerByID)
+        try statement.bind(id, at: 1)
+        return try statement.firstRow { row in
+            var texts: [PlayerField: String] = [:]
+            for (offset, field) in PlayerField.allCases.enumerated() {
+                texts[field] = row.optionalText(at: Int32(offset))
+            }
+            return texts
+        }
+    }
+
     /// The player stored with id `id`, compared with `player` where the row lies: a row that holds `player`'s values
     /// to the byte is never made a `Player`. Lookups in ascending order of id, as a feed sorted by id makes them,
     /// step from one row to the next instead of seeking each.
@@ -104,6 +122,17 @@ public final class PlayerRepository {
     public func endWalk() {
         walk?.rows.reset()
         walk = nil
+    }
+
+    /// The ids of the players whose ref is `ref`, their rows unread: one at most, unless another program dropped the
+    /// index that keeps refs unique.
+    public func ids(ofRef ref: String) throws -> [Int64] {
+        let statement = try connection.cached("SELECT id FROM players WHERE ref = ? ORDER BY id")
+        try statement.bind(ref, at: 1)
+        defer { statement.reset() }
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(at: 0)) }
+        return ids
     }
 
     /// The player whose ref is `ref`, if any. Refs are unique by the `players_by_ref` index; a roster whose index
@@ -146,9 +175,16 @@ public final class PlayerRepository {
     /// The players an import record without id stands for: the same folded name (`Muller` is `Müller`) and the
     /// same birth date, both unknown counting as the same. Derived values must be filled (`fillDerivedColumns`).
     public func players(sortName: String, birthDate: CalendarDate?) throws -> [Player] {
+        try players(sortName: sortName, birthDate: birthDate, excluding: nil)
+    }
+
+    /// `players(sortName:birthDate:)` but the player `excluded`, whose row is never read: a player being corrected
+    /// may be one rosterdb cannot read.
+    public func players(sortName: String, birthDate: CalendarDate?, excluding excluded: Int64?) throws -> [Player] {
         let statement = try statement(.identityMatches)
         try statement.bind(sortName, at: 1)
         try statement.bind(birthDate?.description, at: 2)
+        try statement.bind(excluded, at: 3)
         var found: [Player] = []
         while try statement.step() { found.append(try player(from: statement)) }
         return found

@@ -41,6 +41,48 @@ import Testing
         #expect(result.stderr.hasPrefix("Error: player 8 has position '?[2J?x', which is not a position; "))
     }
 
+    /// A player another program stored breaking the rules could be neither corrected nor removed with rosterdb:
+    /// `edit` and `remove` read it first, and the reading failed. Named by id, it is corrected by an edit that
+    /// replaces the broken value, and removed.
+    @Test func aPlayerAnotherProgramBrokeIsCorrectedOrRemovedById() throws {
+        try otherProgram(
+            "UPDATE players SET goals = -500 WHERE id = 3; UPDATE players SET position = 'XX' WHERE id = 4")
+        let problem = "goals '-500', which is not from 0 to 1,000,000"
+
+        // An edit that leaves the broken value is refused as a given value would be, and so is a lookup by name.
+        let other = try run(["edit", "3", "--assists", "9"])
+        #expect(other.status == 65)
+        #expect(other.stderr.hasPrefix("--goals: must not be negative, got '-500'\n"), "\(other.stderr)")
+        let byName = try run(["edit", "Kylian Mbappé", "--goals", "5"])
+        #expect(byName.status == 1)
+        #expect(byName.stderr.hasPrefix("Error: player 3 has \(problem); "), "\(byName.stderr)")
+
+        let corrected = try run(["edit", "3", "--goals", "5"])
+        #expect(corrected.status == 0)
+        #expect(
+            corrected.stdout == """
+                Corrected Kylian Mbappé (id 3), stored by another program with \(problem):
+                  goals  -500 → 5
+
+                """)
+        #expect(try run(["show", "3", "--format", "json"]).stdout.contains("\"goals\":5,"))
+
+        let json = try run(["edit", "4", "--position", "GK", "--format", "json"])
+        #expect(json.status == 0)
+        #expect(
+            json.stdout.hasPrefix(
+                "{\"before\":null,\"unreadable\":\"position 'XX', which is not a position\",\"after\":{\"id\":4,"),
+            "\(json.stdout)")
+        #expect(json.stdout.hasSuffix(",\"changed\":[\"position\"]}\n"))
+
+        try otherProgram("UPDATE players SET birth_date = '1999-02-30' WHERE id = 5")
+        let removed = try run(["remove", "5"])
+        #expect(removed.status == 0)
+        #expect(removed.stdout.hasPrefix("Removed 1 player:\n  5  "), "\(removed.stdout)")
+        #expect(removed.stdout.hasSuffix("  born 1999-02-30  (birth_date '1999-02-30', which is not a date)\n"))
+        #expect(try run(["show", "5"]).stderr == "Error: no player has the id 5\n")
+    }
+
     /// `init` said "up to date" on a roster missing an index, the search index's trigger and the counter's row; it
     /// restores them, refills the search index the missing trigger let go stale, and says so before anything else.
     @Test func initRestoresWhatAnotherProgramRemoved() throws {

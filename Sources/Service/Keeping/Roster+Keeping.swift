@@ -24,18 +24,19 @@ extension Roster {
         }
     }
 
-    /// Applies `edit` to the one player `target` names (as `findPlayer` reads it); returns the player before and
-    /// after. The values are checked by the import's rules, so `after` is any valid player. A new name or birth
-    /// date that another player has too is refused as `add` refuses it, unless `allowDuplicate`: an import would
-    /// then find two players by them.
+    /// Applies `edit` to the one player `target` names (as `findPlayer` reads it, or by id one that another program
+    /// stored breaking the rules); returns the player before and after. The values are checked by the import's
+    /// rules, so `after` is any valid player, and a broken stored value that the edit does not replace is refused as
+    /// a given one would be. A new name or birth date that another player has too is refused as `add` refuses it,
+    /// unless `allowDuplicate`: an import would then find two players by them.
     public func edit(_ target: String, _ edit: PlayerEdit, allowDuplicate: Bool = false) throws
-        -> (before: Player, after: Player)
+        -> (before: FoundPlayer, after: Player)
     {
         try database.write { players in
-            let before = try Roster.find(target, in: players)
+            let before = try Roster.findToChange(target, in: players)
             var values: [PlayerField: String] = [:]
             for field in PlayerField.allCases {
-                values[field] = before[field]?.text
+                values[field] = before.text(field)
             }
             for field in edit.cleared { values[field] = nil }
             for (field, text) in edit.values { values[field] = text }
@@ -43,8 +44,14 @@ extension Roster {
             for (field, amount) in edit.increments.sorted(by: { $0.key < $1.key }) {
                 after[field] = .integer(try Roster.added(amount, to: after[field], field: field))
             }
-            if after != before {
-                if !allowDuplicate && (after.sortName, after.birthDate) != (before.sortName, before.birthDate) {
+            guard case .readable(let stored) = before else {
+                if !allowDuplicate { try Roster.checkIsNoDuplicate(after, in: players) }
+                try Roster.checkRefIsFree(for: after, in: players)
+                try players.update(after)
+                return (before, after)
+            }
+            if after != stored {
+                if !allowDuplicate && (after.sortName, after.birthDate) != (stored.sortName, stored.birthDate) {
                     try Roster.checkIsNoDuplicate(after, in: players)
                 }
                 try Roster.checkRefIsFree(for: after, in: players)
@@ -54,22 +61,37 @@ extension Roster {
         }
     }
 
-    /// Removes the players `targets` name, all or none: one that names no player, or several, fails the whole call.
-    /// With `dryRun`, nothing is removed. Returns them, each once, in the order named.
-    public func remove(_ targets: [String], dryRun: Bool = false) throws -> [Player] {
+    /// Removes the players `targets` name, all or none: one that names no player, or several, fails the whole call;
+    /// one named by id goes also when another program stored it breaking the rules. With `dryRun`, nothing is
+    /// removed. Returns them, each once, in the order named.
+    public func remove(_ targets: [String], dryRun: Bool = false) throws -> [FoundPlayer] {
         try database.write(commit: !dryRun) { players in
             // Every name is looked up before anything goes, so that naming a player twice removes it once.
-            var removed: [Player] = []
+            var removed: [FoundPlayer] = []
             for target in targets {
-                let player = try Roster.find(target, in: players)
+                let player = try Roster.findToChange(target, in: players)
                 if !removed.contains(where: { $0.id == player.id }) { removed.append(player) }
             }
-            for player in removed { try players.delete(id: player.id!) }
+            for player in removed { try players.delete(id: player.id) }
             return removed
         }
     }
 
     // MARK: - Helpers
+
+    /// The one player `target` names, as `find` reads it; when `target` is an id and that player's stored values
+    /// break rosterdb's rules, the values as stored, so that `edit` can correct it and `remove` remove it.
+    private static func findToChange(_ target: String, in players: PlayerRepository) throws -> FoundPlayer {
+        do {
+            return .readable(try find(target, in: players))
+        } catch let error as DatabaseError {
+            let digits = TextRule.trimmed(target)
+            guard let problem = error.unreadableValue, digits.isDigits, Int64(digits) == problem.player,
+                let texts = try players.storedTexts(id: problem.player)
+            else { throw error }
+            return .unreadable(id: problem.player, texts: texts, problem: problem.description)
+        }
+    }
 
     /// The player `values` describe, checked as an import record.
     private func validated(_ values: [PlayerField: String]) throws -> Player {
@@ -87,15 +109,16 @@ extension Roster {
 
     /// Refuses `player` when another player has its name (ignoring case and accents) and birth date.
     private static func checkIsNoDuplicate(_ player: Player, in players: PlayerRepository) throws {
-        let existing = try players.players(sortName: player.sortName, birthDate: player.birthDate)
-            .filter { $0.id != player.id }
+        let existing = try players.players(sortName: player.sortName, birthDate: player.birthDate, excluding: player.id)
         if !existing.isEmpty { throw DuplicatePlayer(existing: existing) }
     }
 
     /// Refuses a player whose ref another player holds: a ref names one player.
     private static func checkRefIsFree(for player: Player, in players: PlayerRepository) throws {
-        guard let ref = player.ref, let holder = try players.player(ref: ref), holder.id != player.id else { return }
-        throw InvalidPlayer(problems: [problem(.ref, "the ref '\(ref)' belongs to another player (id \(holder.id!))")])
+        guard let ref = player.ref, let holder = try players.ids(ofRef: ref).first(where: { $0 != player.id }) else {
+            return
+        }
+        throw InvalidPlayer(problems: [problem(.ref, "the ref '\(ref)' belongs to another player (id \(holder))")])
     }
 
     /// `value + amount` for a count, refused outside the count's range.

@@ -1,0 +1,30 @@
+import RosterModel
+
+/// A player as `edit` and `remove` find it: read by rosterdb's rules, or, when named by id, stored by another program
+/// with a value that breaks them, which rosterdb cannot read as a `Player` but can still correct or remove.
+public enum FoundPlayer: Sendable {
+    case readable(Player)
+    /// The stored values as text (`PlayerRepository.storedTexts(id:)`), and the value that breaks the rules with
+    /// what is wrong with it (`goals '-500', which is not from 0 to 1,000,000`).
+    case unreadable(id: Int64, texts: [PlayerField: String], problem: String)
+
+    public var id: Int64 {
+        switch self {
+        case .readable(let player): player.id!
+        case .unreadable(let id, _, _): id
+        }
+    }
+
+    /// The player, when it could be read.
+    public var player: Player? {
+        if case .readable(let player) = self { player } else { nil }
+    }
+
+    /// The value of `field` as a user writes it; nil when unknown.
+    public func text(_ field: PlayerField) -> String? {
+        switch self {
+        case .readable(let player): player[field]?.text
+        case .unreadable(_, let texts, _): texts[field]
+        }
+    }
+}
