@@ -84,7 +84,7 @@ public final class PlayerRepository {
 
     /// The values stored for the player `id` as SQLite spells them in text (a count as its digits), an unknown one
     /// left out, read without rosterdb's rules: what `edit` starts from and `remove` shows of a player that another
-    /// program wrote breaking them (`DatabaseError.unreadablePlayer`). Nil when no player has the id.
+    /// program wrote breaking them (`DatabaseError.unreadableValue`). Nil when no player has the id.
     public func storedTexts(id: Int64) throws -> [PlayerField: String]? {
         let statement = try statement(.playerByID)
         try statement.bind(id, at: 1)

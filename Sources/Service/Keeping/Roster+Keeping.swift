@@ -44,16 +44,13 @@ extension Roster {
             for (field, amount) in edit.increments.sorted(by: { $0.key < $1.key }) {
                 after[field] = .integer(try Roster.added(amount, to: after[field], field: field))
             }
-            guard case .readable(let stored) = before else {
-                if !allowDuplicate { try Roster.checkIsNoDuplicate(after, in: players) }
-                try Roster.checkRefIsFree(for: after, in: players)
-                try players.update(after)
-                return (before, after)
-            }
-            if after != stored {
-                if !allowDuplicate && (after.sortName, after.birthDate) != (stored.sortName, stored.birthDate) {
-                    try Roster.checkIsNoDuplicate(after, in: players)
-                }
+            // A player that could not be read is written even when its text is the same (a count stored as text).
+            if after != before.player {
+                // Compared as stored: a player that could not be read has its name and birth date as text.
+                let sameIdentity =
+                    NameFolding.fold(before.text(.name) ?? "") == after.sortName
+                    && before.text(.birthDate) == after.birthDate?.description
+                if !allowDuplicate && !sameIdentity { try Roster.checkIsNoDuplicate(after, in: players) }
                 try Roster.checkRefIsFree(for: after, in: players)
                 try players.update(after)
             }
