@@ -5,6 +5,8 @@ import RosterService
 import TestSupport
 import Testing
 
+@testable import RosterRepository
+
 /// `add`, `edit` and `remove` in the service: the import's rules, all or nothing.
 @Suite struct KeepingTests {
     let sample: SampleRoster
@@ -89,6 +91,42 @@ import Testing
         #expect(throws: LookupError.self) { try roster.findPlayer("03") }
         #expect(try roster.player(id: called3.id!) == called3)
         #expect(try roster.findPlayer("\(called3.id!)") == called3)
+    }
+
+    /// Runs SQL on the roster as another program would, with CHECK constraints off.
+    private func otherProgram(_ sql: String) throws {
+        try RosterDatabase(path: sample.folder.path("roster.db"), mode: .existing).connection.execute(
+            "PRAGMA ignore_check_constraints = ON; \(sql); PRAGMA ignore_check_constraints = OFF")
+    }
+
+    /// Correcting a player that could not be read checks what any edit checks, and no more: neither its namesake
+    /// born the same day (a duplicate from before, as for any edit that keeps name and birth date) nor its own ref
+    /// refuses it, and the player itself is never read for those checks.
+    @Test func aPlayerThatCouldNotBeReadIsCorrectedAsAnyOther() throws {
+        let mbappe = try #require(try roster.player(id: 3))
+        _ = try roster.add(
+            [.name: mbappe.name, .position: "GK", .birthDate: mbappe.birthDate?.description ?? ""],
+            allowDuplicate: true)
+        try otherProgram("UPDATE players SET goals = 'many', ref = 'MBA' WHERE id = 3")
+
+        var edit = PlayerEdit()
+        edit.values = [.goals: "40", .ref: "MBA"]
+        let (before, after) = try roster.edit("3", edit)
+        guard case .unreadable(3, let texts, let problem) = before else {
+            Issue.record("\(before)")
+            return
+        }
+        #expect(problem == "goals 'many', which is not an integer")
+        #expect(texts[.goals] == "many" && texts[.name] == "Kylian Mbappé")
+        #expect(after.goals == 40 && after.ref == "MBA")
+        #expect(try roster.player(id: 3) == after)
+
+        // A new name and birth date another player has are refused as for any edit.
+        try otherProgram("UPDATE players SET goals = -1 WHERE id = 3")
+        let messi = try #require(try roster.player(id: 1))
+        edit.values = [.goals: "1", .name: messi.name, .birthDate: messi.birthDate?.description ?? ""]
+        #expect(throws: DuplicatePlayer.self) { try roster.edit("3", edit) }
+        #expect(try roster.remove(["03"]).map(\.id) == [3])
     }
 
     /// An edit made a duplicate `add` refuses, and an import then found two players by that name and birth date.
