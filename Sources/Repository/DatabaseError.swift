@@ -74,11 +74,16 @@ public struct DatabaseError: CategorizedError, Equatable {
     static func unreadable(player id: Int64, _ field: PlayerField, _ value: String?, _ problem: String) -> DatabaseError
     {
         let what = value.map { "\(field.name) '\($0)', \(problem)" } ?? "no \(field.name)"
+        // `--` ends the options: without it, a negative id reads as one. An id no edit can set: remove only.
+        let named = id < 0 ? "-- \(id)" : "\(id)"
+        let remedy =
+            field == .id
+            ? "removed ('rosterdb remove \(named)')"
+            : "corrected ('rosterdb edit \(named)') or removed ('rosterdb remove \(named)')"
         return DatabaseError(
             code: SQLITE_CORRUPT,
             message: "player \(id) has \(what); another program wrote it, and rosterdb cannot read that player until "
-                + "it is corrected ('rosterdb edit \(id)' with the option of \(field.name)) or removed "
-                + "('rosterdb remove \(id)')",
+                + "it is \(remedy)",
             sql: nil, unreadableValue: UnreadableValue(player: id, description: what))
     }
 

@@ -52,7 +52,13 @@ import Testing
         // An edit that leaves the broken value is refused as a given value would be, and so is a lookup by name.
         let other = try run(["edit", "3", "--assists", "9"])
         #expect(other.status == 65)
-        #expect(other.stderr.hasPrefix("--goals: must not be negative, got '-500'\n"), "\(other.stderr)")
+        #expect(
+            other.stderr == """
+                --goals: must not be negative, got '-500'
+                Error: nothing was written: player 3 as another program stored it, with the values given, is invalid; \
+                give a valid value for each field named
+
+                """)
         let byName = try run(["edit", "Kylian Mbappé", "--goals", "5"])
         #expect(byName.status == 1)
         #expect(byName.stderr.hasPrefix("Error: player 3 has \(problem); "), "\(byName.stderr)")
@@ -81,6 +87,31 @@ import Testing
         #expect(removed.stdout.hasPrefix("Removed 1 player:\n  5  "), "\(removed.stdout)")
         #expect(removed.stdout.hasSuffix("  born 1999-02-30  (birth_date '1999-02-30', which is not a date)\n"))
         #expect(try run(["show", "5"]).stderr == "Error: no player has the id 5\n")
+    }
+
+    /// An id no edit can set, which another program stored: only `remove` helps, and it reaches a negative one,
+    /// which read as an option (`remove -7`) or as a name (`remove -- -7`).
+    @Test func aPlayerWithAnIdOutOfRangeIsRemovedAsTheErrorSays() throws {
+        try otherProgram("UPDATE players SET id = -7 WHERE id = 7")
+        let listed = try run(["query", "--sort", "id"])
+        #expect(listed.status == 1)
+        #expect(
+            listed.stderr.hasSuffix(
+                "another program wrote it, and rosterdb cannot read that player until it is removed "
+                    + "('rosterdb remove -- -7') (SQLite error 11)\n"), "\(listed.stderr)")
+        let removed = try run(["remove", "--", "-7"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.hasPrefix("Removed 1 player:\n  -7  Федор Смолов"), "\(removed.stdout)")
+        #expect(try run(["query", "--sort", "id"]).status == 0)
+        #expect(try run(["show", "--", "-7"]).stderr == "Error: no player has the id -7\n")
+    }
+
+    /// Refusing an edit quoted a count another program stored as it was, escape sequences and all.
+    @Test func aRefusedCorrectionQuotesAStoredValueWithoutItsControlCharacters() throws {
+        try otherProgram("UPDATE players SET goals = '1' || char(27) || ']0;x' || char(7) WHERE id = 6")
+        let refused = try run(["edit", "6", "--assists", "1"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.hasPrefix("--goals: expected a whole number, got '1?]0;x?'\n"), "\(refused.stderr)")
     }
 
     /// `init` said "up to date" on a roster missing an index, the search index's trigger and the counter's row; it

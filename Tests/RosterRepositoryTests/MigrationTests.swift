@@ -73,6 +73,32 @@ import Testing
         #expect(try upgraded.read { try $0.count(matching: criteria) } == 1)
     }
 
+    /// A roster of schema 11 whose indexes another program dropped could not be opened by a build with 0012 (its
+    /// DROP INDEX failed), `init` included: the migration makes them all the same.
+    @Test func theIndexesOf0012AreMadeThoughAnotherProgramDroppedTheOldOnes() throws {
+        do {
+            let old = try RosterDatabase(
+                path: path, mode: .createIfMissing, migrations: Array(Migration.embedded.prefix(11)))
+            try old.connection.execute(
+                """
+                DROP INDEX players_by_sort_name; DROP INDEX players_by_nationality_goals;
+                DROP INDEX players_by_club_goals;
+                """)
+        }
+        let upgraded = try RosterDatabase(path: path, mode: .existing)
+        #expect(upgraded.openReport.appliedMigrations.map(\.identifier) == ["0012_name_order_and_partial_key_indexes"])
+        let indexes = try upgraded.connection.prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND name GLOB 'players_by_*' ORDER BY name")
+        var names: [String] = []
+        while try indexes.step() { names.append(indexes.text(at: 0)) }
+        #expect(
+            names == [
+                "players_by_birth_date", "players_by_club_goals", "players_by_nationality_goals",
+                "players_by_position_goals", "players_by_ref", "players_by_sort_name",
+                "players_by_sort_name_birth_date",
+            ])
+    }
+
     @Test func aChangedMigrationIsRefusedAndTheFileUntouched() throws {
         _ = try RosterDatabase(path: path, mode: .createIfMissing)
         try withLedger { try $0.execute("UPDATE schema_migrations SET checksum = 'abc123' WHERE version = 2") }

@@ -109,7 +109,7 @@ import Testing
         #expect(
             error.message
                 == "player 1 has \(problem); another program wrote it, and rosterdb cannot read that player until it "
-                + "is corrected ('rosterdb edit 1' with the option of \(column)) or removed ('rosterdb remove 1')")
+                + "is corrected ('rosterdb edit 1') or removed ('rosterdb remove 1')")
         #expect(error.unreadableValue == DatabaseError.UnreadableValue(player: 1, description: problem))
         #expect(throws: DatabaseError.self) { try players() }
     }

@@ -40,7 +40,13 @@ extension Roster {
             }
             for field in edit.cleared { values[field] = nil }
             for (field, text) in edit.values { values[field] = text }
-            var after = try validated(values)
+            var after: Player
+            do {
+                after = try validated(values)
+            } catch var error as InvalidPlayer {
+                if case .unreadable(let id, _, _) = before { error.storedPlayer = id }
+                throw error
+            }
             for (field, amount) in edit.increments.sorted(by: { $0.key < $1.key }) {
                 after[field] = .integer(try Roster.added(amount, to: after[field], field: field))
             }
@@ -82,8 +88,7 @@ extension Roster {
         do {
             return .readable(try find(target, in: players))
         } catch let error as DatabaseError {
-            let digits = TextRule.trimmed(target)
-            guard let problem = error.unreadableValue, digits.isDigits, Int64(digits) == problem.player,
+            guard let problem = error.unreadableValue, let digits = idText(target), Int64(digits) == problem.player,
                 let texts = try players.storedTexts(id: problem.player)
             else { throw error }
             return .unreadable(id: problem.player, texts: texts, problem: problem.description)

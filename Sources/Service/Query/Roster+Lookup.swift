@@ -29,13 +29,19 @@ extension Roster {
         try database.read { try Roster.find(text, in: $0) }
     }
 
+    /// The id `text` names, as text: its digits, with white space around them (names are compared ignoring spacing,
+    /// so " 3" is the digits too) and a minus sign before them (an id only another program can store, which `remove`
+    /// must reach) allowed; nil for any other text, which is a name.
+    static func idText(_ text: String) -> String? {
+        let trimmed = TextRule.trimmed(text)
+        return (trimmed.first == "-" ? trimmed.dropFirst() : Substring(trimmed)).isDigits ? trimmed : nil
+    }
+
     /// `findPlayer` inside a transaction of the caller's.
     static func find(_ text: String, in players: PlayerRepository) throws -> Player {
         // Digits are an id and nothing else: were a missing id looked up as a name, `remove 3` run twice would
         // remove player 3, then a player called "3".
-        // Names are compared ignoring spacing: " 3" is the digits too.
-        let digits = TextRule.trimmed(text)
-        if digits.isDigits {
+        if let digits = idText(text) {
             if let id = Int64(digits), let player = try players.player(id: id) { return player }
             throw LookupError.noSuchID(digits, named: try players.players(sortName: NameFolding.fold(digits)))
         }
