@@ -1,15 +1,16 @@
 import Glibc
 
 extension Roster {
-    /// Memory an import needs beyond what an open roster holds: the input buffer (1 MiB), the reading thread's
-    /// stack (1 MiB), the batches in flight, and SQLite's page cache (2 MiB), with room to spare.
+    /// Memory any work on an open roster may need: SQLite's page cache (2 MiB), the output buffer, the rows in
+    /// flight (a table's window of rows, say), with room to spare.
+    static let openMemory = 4 << 20
+    /// Memory an import needs: the input buffer (1 MiB), the reading thread's stack (1 MiB), the batches in flight,
+    /// and SQLite's page cache (2 MiB), with room to spare.
     static let importMemory = 6 << 20
 
-    /// Throws `notEnoughMemory` when `bytes` of address space cannot be had now (under `ulimit -v`). A failed
-    /// allocation half-way through an import ends the process (Swift cannot recover from one); refused at the
-    /// start, the import ends with a message instead.
-    static func ensureAddressSpace(_ bytes: Int) throws {
-        guard hasAddressSpace(bytes) else { throw ImportError.notEnoughMemory(neededBytes: bytes) }
+    /// Throws `NotEnoughMemory` when `bytes` of address space cannot be had now (under `ulimit -v`), naming `work`.
+    static func ensureAddressSpace(_ bytes: Int, for work: String) throws {
+        guard hasAddressSpace(bytes) else { throw NotEnoughMemory(work: work, neededBytes: bytes) }
     }
 
     /// Whether `bytes` of address space can be had now: false only under an address-space limit (`ulimit -v`)

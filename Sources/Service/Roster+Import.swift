@@ -14,7 +14,7 @@ extension Roster {
         progress: ((ImportProgress) -> Void)? = nil, changes: ((PlayerChange) throws -> Void)? = nil
     ) throws -> ImportReport {
         let started = MonotonicClock.now()
-        try Roster.ensureAddressSpace(Roster.importMemory)
+        try Roster.ensureAddressSpace(Roster.importMemory, for: "import")
         // Every input is checked before anything is written, so a missing second file leaves the roster as it was.
         let inputs = try names.map { name in
             try InputFile(opening: name, standardInput: standardInput, stop: stop)

@@ -34,6 +34,7 @@ public final class Roster {
     /// the lock a migration needs) and all later work on this roster stop and roll back, with an error whose
     /// category is `.interrupted`.
     public init(path: String, access: Access, busyTimeout: Double = 5, stop: StopSignal = .never) throws {
+        try Roster.ensureAddressSpace(Roster.openMemory, for: "open the roster")
         database = try RosterDatabase(
             path: path, mode: Roster.openMode(access), busyTimeout: busyTimeout, stop: stop)
         self.path = path

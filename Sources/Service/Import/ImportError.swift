@@ -16,8 +16,6 @@ public enum ImportError: CategorizedError {
     case missingColumns(file: String, missing: [String], found: [String])
     /// An input could not be opened for want of file descriptors or memory (`ulimit -n`), not for its own sake.
     case outOfResources(file: String, reason: String)
-    /// Less memory is left than an import needs (`ulimit -v`): refused before anything was read or written.
-    case notEnoughMemory(neededBytes: Int)
     /// The roster refused a valid record's write (another program's trigger, say); `problem` names the record.
     case recordNotWritten(RecordProblem, category: ErrorCategory)
 
@@ -27,7 +25,7 @@ public enum ImportError: CategorizedError {
         case .pruneLimitExceeded: .pruneRefused
         case .cannotOpen, .unreadable: .unreadableInput
         case .missingColumns: .usage
-        case .outOfResources, .notEnoughMemory: .io
+        case .outOfResources: .io
         case .recordNotWritten(_, let category): category
         }
     }
@@ -53,9 +51,6 @@ public enum ImportError: CategorizedError {
                 + "if this is intended"
         case .cannotOpen(let file, let reason), .outOfResources(let file, let reason):
             return "cannot open \(file): \(reason)"
-        case .notEnoughMemory(let neededBytes):
-            return "not enough memory to import: the address-space limit (ulimit -v) leaves less than "
-                + "\(neededBytes >> 20) MiB free; the roster was left as it was"
         case .unreadable(let file, let reason):
             return "cannot read \(file): \(reason)"
         case .recordNotWritten(let problem, _):
@@ -73,7 +68,7 @@ public enum ImportError: CategorizedError {
     public var report: ImportReport? {
         switch self {
         case .invalidRecords(let report), .pruneLimitExceeded(let report): report
-        case .cannotOpen, .unreadable, .missingColumns, .outOfResources, .notEnoughMemory, .recordNotWritten: nil
+        case .cannotOpen, .unreadable, .missingColumns, .outOfResources, .recordNotWritten: nil
         }
     }
 
