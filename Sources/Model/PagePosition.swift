@@ -11,12 +11,17 @@ public struct PagePosition: Hashable, Sendable {
 
     /// The order the position belongs to; it means nothing in another.
     public var sort: [SortOrder]
-    /// The row's value for each term of the order, ties ending on the id: one per key of `sort`, then the id when
-    /// `sort` has no id key.
+    /// The row's value for each term of the order, ties ending on the id: `comparedValues` per key of `sort`, then
+    /// the id when `sort` has no id key.
     public var values: [Value]
 
     public init(sort: [SortOrder], values: [Value]) {
         self.sort = sort
         self.values = values
+    }
+
+    /// How many values a position in `sort` holds.
+    public static func valueCount(_ sort: [SortOrder]) -> Int {
+        sort.reduce(0) { $0 + $1.key.comparedValues } + (sort.contains { $0.key == .id } ? 0 : 1)
     }
 }

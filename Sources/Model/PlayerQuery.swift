@@ -2,6 +2,10 @@
 public enum SortKey: String, CaseIterable, Sendable {
     case id, name, position, goals, assists, nationality, club, age
     case birthDate = "birth_date"
+
+    /// How many values an order on this key compares: two for the name, whose namesakes come in order of birth
+    /// date (the order of the index that serves it, so that no sort runs and a deep page reads index entries only).
+    public var comparedValues: Int { self == .name ? 2 : 1 }
 }
 
 /// One key of a sort, with its direction.
@@ -35,7 +39,7 @@ public struct PlayerQuery: Sendable {
     public var maxAge: Int?
     /// The day ages are computed on.
     public var asOf: CalendarDate
-    /// Sort keys in order; ties always end on id.
+    /// Sort keys in order; ties always end on id (namesakes on birth date first).
     public var sort: [SortOrder] = [SortOrder(.name)]
     public var paging: Paging = .page(1, perPage: 20)
     /// With `.page`, start just after this row instead of at the page's number (keyset paging); its order must be

@@ -61,9 +61,7 @@ public enum PageToken {
                 return nil
             }
         }
-        // One value per term: each key, then the id unless a key is the id.
-        let terms = sort.count + (sort.contains { $0.key == .id } ? 0 : 1)
-        guard values.count == terms else { return nil }
+        guard values.count == PagePosition.valueCount(sort) else { return nil }
         return PagePosition(sort: sort, values: values)
     }
 

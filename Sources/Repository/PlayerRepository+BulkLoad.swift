@@ -54,13 +54,12 @@ final class BulkLoad: PlayerStore {
     /// and delete triggers go too: the index holds none of the load's players until the end, and a trigger that took
     /// one out of it would find the index corrupt.
     static let suspendable = [
-        "players_by_sort_name", "players_by_sort_name_birth_date", "players_by_position_goals",
-        "players_by_nationality_goals", "players_by_club_goals",
+        "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals", "players_by_club_goals",
         "players_by_birth_date", "players_search_insert", "players_search_update", "players_search_delete",
         "players_birth_date_not_in_future", ChangeCounter.insertTrigger,
     ]
     /// The index that finds players by folded name and birth date, for import records without id.
-    static let identityIndex = "players_by_sort_name_birth_date"
+    static let identityIndex = "players_by_sort_name"
 
     private let players: PlayerRepository
     /// The objects set aside and not yet built again, with the SQL that creates them.

@@ -113,44 +113,56 @@ extension PlayerRepository {
             + terms.map(\.orderingSQL).joined(separator: ", ") + " LIMIT ?\(parameters + 1) OFFSET ?\(parameters + 2)"
     }
 
-    /// Each sort key maps to a fixed SQL expression; unknown birth dates and nationalities sort last either way.
-    /// Ties end on id, in the direction of the last key, so every order is total and paging is stable. With
-    /// `foldingOnTheFly`, names and nationalities whose folded key is missing are folded in the query.
+    /// Each sort key maps to fixed SQL expressions; unknown birth dates and nationalities sort last either way.
+    /// Namesakes come in order of birth date, in the name's direction (unknown dates are the lowest, as in the index
+    /// on both). Ties end on id, in the direction of the last key, so every order is total and paging is stable.
+    /// With `foldingOnTheFly`, names and nationalities whose folded key is missing are folded in the query.
     static func orderClause(_ order: [SortOrder], foldingOnTheFly: Bool) -> String {
         orderTerms(order, foldingOnTheFly: foldingOnTheFly).map(\.orderingSQL).joined(separator: ", ")
     }
 
-    /// One term of an ORDER BY: an expression, its direction, and whether it may be NULL (sorted last).
+    /// One term of an ORDER BY: an expression, its direction, and where its unknown (NULL) values go.
     struct OrderTerm {
         let expression: String
         let descending: Bool
-        let nullable: Bool
+        let unknown: UnknownValues
+
+        /// Where a term's unknown values sort.
+        enum UnknownValues {
+            /// The term is never NULL.
+            case none
+            /// Last in either direction.
+            case last
+            /// As SQLite and its indexes sort them: below every value, so first ascending and last descending.
+            case lowest
+        }
 
         var orderingSQL: String {
-            "\(expression) \(descending ? "DESC" : "ASC")" + (nullable ? " NULLS LAST" : "")
+            "\(expression) \(descending ? "DESC" : "ASC")" + (unknown == .last ? " NULLS LAST" : "")
         }
     }
 
     /// The terms of `order`, the id ending the ties.
     static func orderTerms(_ order: [SortOrder], foldingOnTheFly: Bool) -> [OrderTerm] {
         func key(_ column: DerivedColumn) -> String { foldingOnTheFly ? column.expression : column.rawValue }
-        var terms = order.map { sort in
-            let (expression, nullable, reversed): (String, Bool, Bool) =
-                switch sort.key {
-                case .id: ("id", false, false)
-                case .name: (key(.sortName), false, false)
-                case .position: (positionRank, false, false)
-                case .goals: ("goals", false, false)
-                case .assists: ("assists", false, false)
-                case .nationality: (key(.nationalityKey), true, false)
-                case .club: (key(.clubKey), true, false)
-                case .age: ("birth_date", true, true)  // Older means born earlier.
-                case .birthDate: ("birth_date", true, false)
-                }
-            return OrderTerm(expression: expression, descending: sort.descending != reversed, nullable: nullable)
+        var terms = order.flatMap { sort in
+            func term(_ expression: String, _ unknown: OrderTerm.UnknownValues, reversed: Bool = false) -> OrderTerm {
+                OrderTerm(expression: expression, descending: sort.descending != reversed, unknown: unknown)
+            }
+            switch sort.key {
+            case .id: return [term("id", .none)]
+            case .name: return [term(key(.sortName), .none), term("birth_date", .lowest)]
+            case .position: return [term(positionRank, .none)]
+            case .goals: return [term("goals", .none)]
+            case .assists: return [term("assists", .none)]
+            case .nationality: return [term(key(.nationalityKey), .last)]
+            case .club: return [term(key(.clubKey), .last)]
+            case .age: return [term("birth_date", .last, reversed: true)]  // Older means born earlier.
+            case .birthDate: return [term("birth_date", .last)]
+            }
         }
         if !order.contains(where: { $0.key == .id }) {
-            terms.append(OrderTerm(expression: "id", descending: order.last?.descending == true, nullable: false))
+            terms.append(OrderTerm(expression: "id", descending: order.last?.descending == true, unknown: .none))
         }
         return terms
     }
@@ -159,16 +171,17 @@ extension PlayerRepository {
     /// expressions compute them.
     public static func pagePosition(after player: Player, in order: [SortOrder]) -> PagePosition {
         func text(_ value: String?) -> PagePosition.Value { value.map { .text(NameFolding.fold($0)) } ?? .null }
-        var values = order.map { sort -> PagePosition.Value in
+        let birthDate: PagePosition.Value = player.birthDate.map { .text($0.description) } ?? .null
+        var values = order.flatMap { sort -> [PagePosition.Value] in
             switch sort.key {
-            case .id: .integer(player.id ?? 0)
-            case .name: .text(NameFolding.fold(player.name))
-            case .position: .integer(Int64(Position.allCases.firstIndex(of: player.position) ?? 0))
-            case .goals: .integer(Int64(player.goals))
-            case .assists: .integer(Int64(player.assists))
-            case .nationality: text(player.nationality)
-            case .club: text(player.club)
-            case .age, .birthDate: player.birthDate.map { .text($0.description) } ?? .null
+            case .id: [.integer(player.id ?? 0)]
+            case .name: [.text(NameFolding.fold(player.name)), birthDate]
+            case .position: [.integer(Int64(Position.allCases.firstIndex(of: player.position) ?? 0))]
+            case .goals: [.integer(Int64(player.goals))]
+            case .assists: [.integer(Int64(player.assists))]
+            case .nationality: [text(player.nationality)]
+            case .club: [text(player.club)]
+            case .age, .birthDate: [birthDate]
             }
         }
         if !order.contains(where: { $0.key == .id }) { values.append(.integer(player.id ?? 0)) }
@@ -176,7 +189,7 @@ extension PlayerRepository {
     }
 
     /// The condition for rows strictly after the row whose term values are `position`, in the order of `terms`:
-    /// `t1 > v1 OR (t1 = v1 AND (t2 > v2 OR …))`, with unknown values last in either direction. When the first
+    /// `t1 > v1 OR (t1 = v1 AND (t2 > v2 OR …))`, with unknown values where each term sorts them. When the first
     /// term cannot be NULL, `t1 >= v1` is added as well, a range the planner can start an index scan at.
     static func keysetCondition(
         _ terms: [OrderTerm], _ position: [PagePosition.Value], values: inout [DatabaseValue]
@@ -192,19 +205,22 @@ extension PlayerRepository {
         func after(_ index: Int) -> String {
             let term = terms[index]
             let value = position[index]
+            // Whether unknown values come after known ones in this term's direction.
+            let unknownAfter = term.unknown == .last || (term.unknown == .lowest && term.descending)
             let beyond: String
             if value == .null {
-                beyond = "0"  // Unknown values come last: nothing is beyond one but its ties.
+                // Beyond an unknown value: the known ones if they come after it, else nothing but its ties.
+                beyond = unknownAfter ? "0" : "\(term.expression) IS NOT NULL"
             } else {
                 let comparison = "\(term.expression) \(term.descending ? "<" : ">") \(parameter(value))"
-                beyond = term.nullable ? "(\(comparison) OR \(term.expression) IS NULL)" : comparison
+                beyond = unknownAfter ? "(\(comparison) OR \(term.expression) IS NULL)" : comparison
             }
             guard index + 1 < terms.count else { return beyond }
             let same = value == .null ? "\(term.expression) IS NULL" : "\(term.expression) = \(parameter(value))"
             return "(\(beyond) OR (\(same) AND \(after(index + 1))))"
         }
         var condition = after(0)
-        if let first = terms.first, !first.nullable, position[0] != .null {
+        if let first = terms.first, first.unknown == .none, position[0] != .null {
             condition =
                 "\(first.expression) \(first.descending ? "<=" : ">=") \(parameter(position[0])) AND "
                 + condition

@@ -151,4 +151,34 @@ import Testing
         search.nameSearches = [["손흥"]]
         #expect(try database.read { try $0.count(matching: search) } == 1)
     }
+
+    /// Namesakes in name order come by birth date in the name's direction, unknown first ascending and last
+    /// descending (as the index that serves the order holds them), then by id; a namesake another tool wrote, read
+    /// with its name folded on the fly, takes the same place.
+    @Test func namesakesComeInOrderOfBirthDate() throws {
+        let born = [CalendarDate(year: 1996, month: 11, day: 15), nil, CalendarDate(year: 1990, month: 1, day: 1)]
+        try database.write { players in
+            for date in born + [born[0]] {
+                try players.insert(Player(name: "Kim Min-jae", position: .centreBack, birthDate: date))
+            }
+            try players.insert(Player(name: "Kim Min", position: .centreBack))
+        }
+        func ids(descending: Bool) throws -> [Int64] {
+            try database.read { players in
+                var ids: [Int64] = []
+                try players.forEachPlayer(
+                    matching: PlayerCriteria(), orderedBy: [SortOrder(.name, descending: descending)], limit: nil,
+                    offset: 0
+                ) { ids.append($0.id!) }
+                return ids
+            }
+        }
+        #expect(try ids(descending: false) == [5, 2, 3, 1, 4])
+        #expect(try ids(descending: true) == [4, 1, 3, 2, 5])
+        try database.connection.execute(
+            "INSERT INTO players (name, position, birth_date) VALUES ('KIM MIN-JAE', 'CB', '1993-02-02')")
+        #expect(try database.read { try $0.hasUnfoldedRows() })
+        #expect(try ids(descending: false) == [5, 2, 3, 6, 1, 4])
+        #expect(try ids(descending: true) == [4, 1, 6, 3, 2, 5])
+    }
 }

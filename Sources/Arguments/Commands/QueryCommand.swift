@@ -11,8 +11,8 @@ public struct QueryCommand: DeclaredCommand {
     public static let spec = CommandSpec(
         name: name,
         abstract: "List players: filtered, sorted and paged.",
-        discussion: "Filters combine with AND; a filter given several times matches any of its values. Ties in any "
-            + "order end on the player id, so pages are stable.",
+        discussion: "Filters combine with AND; a filter given several times matches any of its values. Name order "
+            + "lists namesakes by birth date; ties in any order end on the player id, so pages are stable.",
         options: parameters.map(FilterOptions.spec) + [all.spec, format.spec]
     )
     public static let name = "query"
