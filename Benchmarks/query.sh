@@ -82,7 +82,7 @@ by_goals "position IN ('CB')" "$DEEP_PAGE" "… --page $DEEP_PAGE (of $DEEP_PAGE
 NAME_PAGES=$(((N + PER_PAGE - 1) / PER_PAGE))
 NAME_PAGE=$((NAME_PAGES >= DEEP_PAGE_WANTED ? DEEP_PAGE_WANTED : (NAME_PAGES + 1) / 2))
 pair "query --page $NAME_PAGE (name order, of $NAME_PAGES)" "query --page $NAME_PAGE" "SELECT count(*) FROM players" \
-    "SELECT $COLUMNS FROM players ORDER BY sort_name ASC, id ASC LIMIT $PER_PAGE OFFSET $(((NAME_PAGE - 1) * PER_PAGE))"
+    "SELECT $COLUMNS FROM players ORDER BY sort_name ASC, birth_date ASC, id ASC LIMIT $PER_PAGE OFFSET $(((NAME_PAGE - 1) * PER_PAGE))"
 pair "query --nationality Japan --min-goals 30 --sort assists:desc" \
     "query --nationality Japan --min-goals 30 --sort assists:desc" \
     "SELECT count(*) FROM players WHERE nationality_key IN ('japan') AND goals >= 30" \
@@ -91,7 +91,7 @@ pair "query --nationality Japan --min-goals 30 --sort assists:desc" \
 search="id IN (SELECT rowid FROM players_search WHERE players_search MATCH '(\"mbap\"*)')"
 pair "query --name mbap" "query --name mbap" \
     "SELECT count(*) FROM players WHERE $search" \
-    "SELECT $COLUMNS FROM players WHERE $search ORDER BY sort_name ASC, id ASC LIMIT $PER_PAGE OFFSET 0"
+    "SELECT $COLUMNS FROM players WHERE $search ORDER BY sort_name ASC, birth_date ASC, id ASC LIMIT $PER_PAGE OFFSET 0"
 pair "show $SHOW_ID" "show $SHOW_ID" "" "SELECT $COLUMNS FROM players WHERE id = $SHOW_ID"
 # stats makes one pass over the rows that match and tallies them (PlayerRepository.tally); the sqlite3 shell gets the
 # same figures from two statements, the total and a GROUP BY, with the age on the as-of day computed in SQL as
