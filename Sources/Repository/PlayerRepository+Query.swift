@@ -39,24 +39,25 @@ extension PlayerRepository {
 
     /// Calls `body` with the players that match `criteria`, in `order` (ties end on id), skipping `offset` of them
     /// and stopping after `limit` when one is given; with `after`, only those that come after that position in
-    /// `order` (whose `sort` it must be). Rows are read one at a time.
+    /// `order` (whose `sort` it must be). Rows are read one at a time. `total`, the number of matches counted in the
+    /// same read, lets a page past the middle be read from the end.
     public func forEachPlayer(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil, limit: Int?,
-        offset: Int, _ body: (Player) throws -> Void
+        offset: Int, total: Int? = nil, _ body: (Player) throws -> Void
     ) throws {
-        try forEachRow(matching: criteria, orderedBy: order, after: after, limit: limit, offset: offset) { row in
-            try body(try Player(row))
+        try forEachRow(matching: criteria, orderedBy: order, after: after, limit: limit, offset: offset, total: total) {
+            row in try body(try Player(row))
         }
     }
 
     /// `forEachPlayer`, handing `body` each row as it lies, without a `Player` made of it: valid during the call only.
     public func forEachRow(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil, limit: Int?,
-        offset: Int, _ body: (PlayerRowView) throws -> Void
+        offset: Int, total: Int? = nil, _ body: (PlayerRowView) throws -> Void
     ) throws {
         let statement = try playerStatement(
             matching: criteria, orderedBy: order, after: after, limit: limit,
-            offset: offset, cached: true)
+            offset: offset, total: total, cached: true)
         defer { statement.reset() }
         while try statement.step() {
             try body(PlayerRowView(statement))
@@ -66,9 +67,17 @@ extension PlayerRepository {
     /// The statement that selects what `forEachPlayer` reads, bound; kept prepared when `cached`.
     func playerStatement(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,
-        offset: Int, cached: Bool
+        offset: Int, total: Int? = nil, cached: Bool
     ) throws -> Statement {
         let folding = try foldsOnTheFly(criteria, orderedBy: order)
+        // A page nearer the end than the start is read in the reverse order, skipping the rows after it, then put
+        // back in order: an index walk (or a sort's heap) to the offset is at most half the matches long.
+        var (limit, offset) = (limit, offset)
+        var fromEnd = false
+        if after == nil, let total, let pageSize = limit, offset < total, total - offset - pageSize < offset {
+            (limit, offset) = (min(pageSize, total - offset), max(0, total - offset - pageSize))
+            fromEnd = true
+        }
         let sql: String
         var values: [DatabaseValue]
         if let after {
@@ -83,13 +92,14 @@ extension PlayerRepository {
         } else {
             // The text is the same for every criteria of one shape: made once, then only the values change.
             values = criteria.whereValues(foldingOnTheFly: folding)
-            let shape = SelectShape(criteria: criteria.shape, order: order, foldingOnTheFly: folding)
+            let shape = SelectShape(criteria: criteria.shape, order: order, foldingOnTheFly: folding, fromEnd: fromEnd)
             if let kept = selectTexts[shape] {
                 sql = kept
             } else {
                 sql = PlayerRepository.selectText(
                     criteria.whereClause(foldingOnTheFly: folding).sql,
-                    PlayerRepository.orderTerms(order, foldingOnTheFly: folding), parameters: values.count)
+                    PlayerRepository.orderTerms(order, foldingOnTheFly: folding), parameters: values.count,
+                    fromEnd: fromEnd)
                 if selectTexts.count >= Connection.statementCacheLimit { selectTexts.removeAll() }
                 selectTexts[shape] = sql
             }
@@ -104,13 +114,27 @@ extension PlayerRepository {
         let criteria: PlayerCriteria
         let order: [SortOrder]
         let foldingOnTheFly: Bool
+        var fromEnd = false
     }
 
     /// The SELECT of `playerStatement` with `condition` (its WHERE clause, using `parameters` parameters) in the
-    /// order of `terms`; its LIMIT and OFFSET are the two parameters after them.
-    private static func selectText(_ condition: String, _ terms: [OrderTerm], parameters: Int) -> String {
-        "SELECT \(PlayerColumn.selectList) FROM players" + condition + " ORDER BY "
-            + terms.map(\.orderingSQL).joined(separator: ", ") + " LIMIT ?\(parameters + 1) OFFSET ?\(parameters + 2)"
+    /// order of `terms`; its LIMIT and OFFSET are the two parameters after them. `fromEnd`: they count from the
+    /// end of the order, whose rows come back in order all the same.
+    static func selectText(_ condition: String, _ terms: [OrderTerm], parameters: Int, fromEnd: Bool = false)
+        -> String
+    {
+        let page = " LIMIT ?\(parameters + 1) OFFSET ?\(parameters + 2)"
+        guard fromEnd else {
+            return "SELECT \(PlayerColumn.selectList) FROM players" + condition + " ORDER BY "
+                + terms.map(\.orderingSQL).joined(separator: ", ") + page
+        }
+        // The inner SELECT keeps each term's value (k1, k2, …) for the outer one to order its few rows by.
+        let keys = terms.indices.map { "k\($0 + 1)" }
+        let kept = zip(terms, keys).map { "\($0.expression) AS \($1)" }.joined(separator: ", ")
+        let reversed = terms.map(\.reversed.orderingSQL).joined(separator: ", ")
+        let forward = zip(terms, keys).map { $0.renamed($1).orderingSQL }.joined(separator: ", ")
+        return "SELECT \(PlayerColumn.selectList) FROM (SELECT \(PlayerColumn.selectList), \(kept) FROM players"
+            + condition + " ORDER BY " + reversed + page + ") ORDER BY " + forward
     }
 
     /// Each sort key maps to fixed SQL expressions; unknown birth dates and nationalities sort last either way.
@@ -137,8 +161,26 @@ extension PlayerRepository {
             case lowest
         }
 
+        /// Whether unknown values sort first: `.last` ones when the term is `reversed`.
+        var unknownFirst = false
+
         var orderingSQL: String {
-            "\(expression) \(descending ? "DESC" : "ASC")" + (unknown == .last ? " NULLS LAST" : "")
+            "\(expression) \(descending ? "DESC" : "ASC")"
+                + (unknown == .last ? (unknownFirst ? " NULLS FIRST" : " NULLS LAST") : "")
+        }
+
+        /// The term whose order is this one's backwards, unknown values included.
+        var reversed: OrderTerm {
+            var term = OrderTerm(expression: expression, descending: !descending, unknown: unknown)
+            term.unknownFirst = !unknownFirst
+            return term
+        }
+
+        /// The same term over another expression (a column of a subquery that holds its value).
+        func renamed(_ name: String) -> OrderTerm {
+            var term = OrderTerm(expression: name, descending: descending, unknown: unknown)
+            term.unknownFirst = unknownFirst
+            return term
         }
     }
 

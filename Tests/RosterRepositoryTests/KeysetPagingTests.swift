@@ -84,6 +84,39 @@ import Testing
         }
     }
 
+    /// Pages by number given the total, those past the middle read from the end: each the slice of the whole order
+    /// it stands for, the last one short.
+    @Test(arguments: orders)
+    func everyPageByNumberIsItsSliceOfTheOrder(order: [SortOrder]) throws {
+        let expected = try all(order)
+        for size in [1, 7, 50] {
+            var offset = 0
+            while offset < expected.count {
+                var ids: [Int64] = []
+                try database.read { players in
+                    try players.forEachPlayer(
+                        matching: PlayerCriteria(), orderedBy: order, limit: size, offset: offset,
+                        total: expected.count
+                    ) { ids.append($0.id!) }
+                }
+                #expect(ids == Array(expected[offset..<min(offset + size, expected.count)]), "offset \(offset)")
+                offset += size
+            }
+        }
+    }
+
+    @Test func aDeepPageIsReadFromTheEndThroughTheSameIndex() throws {
+        let terms = PlayerRepository.orderTerms([SortOrder(.goals, descending: true)], foldingOnTheFly: false)
+        let sql = PlayerRepository.selectText(" WHERE position IN (?1)", terms, parameters: 1, fromEnd: true)
+        let explain = try database.connection.prepare("EXPLAIN QUERY PLAN " + sql)
+        try explain.bind([.text("ST"), .integer(20), .integer(5)])
+        var plan: [String] = []
+        while try explain.step() { plan.append(explain.text(at: 3)) }
+        #expect(plan.contains { $0.contains("players_by_position_goals (position=?)") }, "\(plan)")
+        // Only the outer query sorts, the page's few rows.
+        #expect(plan.filter { $0.contains("TEMP B-TREE") }.count == 1, "\(plan)")
+    }
+
     @Test func aWalkKeepsTheFilters() throws {
         var criteria = PlayerCriteria()
         criteria.positionCodes = ["ST", "CB"]

@@ -180,5 +180,14 @@ import Testing
         #expect(try database.read { try $0.hasUnfoldedRows() })
         #expect(try ids(descending: false) == [5, 2, 3, 6, 1, 4])
         #expect(try ids(descending: true) == [4, 1, 6, 3, 2, 5])
+        // The last page, read from the end of the order, folding on the fly all the same.
+        let lastPage = try database.read { players in
+            var ids: [Int64] = []
+            try players.forEachPlayer(
+                matching: PlayerCriteria(), orderedBy: [SortOrder(.name)], limit: 4, offset: 4, total: 6
+            ) { ids.append($0.id!) }
+            return ids
+        }
+        #expect(lastPage == [1, 4])
     }
 }

@@ -22,7 +22,7 @@ extension Roster {
                 let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
                 guard !overflow, offset < total else { return }
                 try players.forEachPlayer(
-                    matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, row)
+                    matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, total: total, row)
             }
         }
     }

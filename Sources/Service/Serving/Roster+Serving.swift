@@ -114,7 +114,8 @@ extension Roster {
             try begin(PageInfo(page: number, perPage: perPage, total: total), false)
             let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: perPage)
             if !overflow, offset < total {
-                try players.forEachRow(matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, row)
+                try players.forEachRow(
+                    matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, total: total, row)
             }
             return nil
         }
