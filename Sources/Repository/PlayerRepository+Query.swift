@@ -74,7 +74,7 @@ extension PlayerRepository {
         // back in order: an index walk (or a sort's heap) to the offset is at most half the matches long.
         var (limit, offset) = (limit, offset)
         var fromEnd = false
-        if after == nil, let total, let pageSize = limit, offset < total, total - offset - pageSize < offset {
+        if after == nil, let total, let pageSize = limit, offset < total, max(0, total - offset - pageSize) < offset {
             (limit, offset) = (min(pageSize, total - offset), max(0, total - offset - pageSize))
             fromEnd = true
         }
