@@ -75,12 +75,7 @@ public enum CommandLineInterface {
         // Under an address-space limit (`ulimit -v`), every thread allocates from the one main heap. A second
         // thread's own heap reserves 64 MiB of address space; where that is refused, glibc maps a page of its own
         // for each of that thread's allocations, and an import runs out of address space within seconds.
-        var addressSpace = rlimit()
-        if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &addressSpace) == 0,
-            addressSpace.rlim_cur != rlim_t.max  // RLIM_INFINITY
-        {
-            mallopt(M_ARENA_MAX, 1)
-        }
+        if Roster.addressSpaceIsLimited { mallopt(M_ARENA_MAX, 1) }
     }
 
     /// Puts /dev/null, read-only, on each of descriptors 0, 1 and 2 that was closed at start (`<&-`, `>&-`,

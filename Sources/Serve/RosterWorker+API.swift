@@ -107,7 +107,7 @@ extension RosterWorker {
             own = roster
         } else {
             own = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
-            try own.limitPageCache(toKibibytes: StreamAllowance.pageCacheKibibytes)
+            try own.limitPageCache(toKibibytes: MemoryAllowance.streamPageCacheKibibytes)
         }
         let cursor = try own.cursor(query)
         let limit = options.queryTimeLimit

@@ -106,6 +106,11 @@ public final class RosterWorker: HTTPWorker {
     private func reading(
         _ request: HTTPRequest, _ body: (_ version: RosterVersion, _ today: CalendarDate) throws -> HTTPResponse
     ) -> HTTPResponse {
+        guard options.answers.admit() else {
+            return Self.unavailable(
+                "The server has no memory for another answer just now (see ulimit -v); try again in a moment.")
+        }
+        defer { options.answers.release() }
         let now = time(nil)
         if day?.asked != now { day = (now, options.today()) }
         let today = day!.date

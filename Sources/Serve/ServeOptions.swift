@@ -11,7 +11,9 @@ public struct ServeOptions: Sendable {
     /// How long one request may read before it is answered 503 instead (a worker is never held longer).
     public var queryTimeLimit: Double = 5
     /// The streams in flight, counted across the workers.
-    public var streams = StreamAllowance()
+    public var streams = MemoryAllowance.streams()
+    /// The answers read from the roster and built in memory at once (pages, players, stats).
+    public var answers = MemoryAllowance.answers()
     /// The day ages are computed on when a request gives no `as_of`: today, asked per request.
     public var today: @Sendable () -> CalendarDate = { CalendarDate.today() }
     /// The names (`Host` without its port, in lower case) a request may give for this server; nil for any.

@@ -13,9 +13,16 @@ extension Roster {
         guard hasAddressSpace(bytes) else { throw NotEnoughMemory(work: work, neededBytes: bytes) }
     }
 
+    /// Whether the process runs under an address-space limit (`ulimit -v`): read once, as rosterdb never changes it.
+    public static let addressSpaceIsLimited: Bool = {
+        var limit = rlimit()
+        return getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max
+    }()
+
     /// Whether `bytes` of address space can be had now: false only under an address-space limit (`ulimit -v`)
-    /// that leaves less. Only address space is asked for, no memory.
+    /// that leaves less. Only address space is asked for, no memory; without a limit, nothing is asked.
     public static func hasAddressSpace(_ bytes: Int) -> Bool {
+        guard addressSpaceIsLimited else { return true }
         let region = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
         guard let region, region != UnsafeMutableRawPointer(bitPattern: -1) else { return false }  // MAP_FAILED
         munmap(region, bytes)
