@@ -350,6 +350,47 @@ import Testing
         #expect(!server.messages.contains("Fatal error"), "\(server.messages)")
     }
 
+    /// A server left little address space (`ulimit -v`) asked for pages of 1,000 players six at a time: each answer
+    /// is 200 or 503, and the server goes on answering. Two threads building such pages at once had ended it with
+    /// a failed allocation's crash trace.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")),
+        .disabled(if: RosterProcess.isSanitized, "the sanitizers cannot run under an address-space limit"))
+    func pagesBeyondTheMemoryOfAServerAreRefusedWith503() throws {
+        let feed = (1...3_000).map { #"{"name":"Page Player \#($0)","position":"ST","goals":\#($0 % 90)}"# }
+        try folder.write(feed.joined(separator: "\n"), to: "feed.ndjson")
+        #expect(try RosterProcess.run(["--db", "roster.db", "import", "feed.ndjson"], in: folder.url).status == 0)
+        // What the server maps once it has answered a page under a limit.
+        let probe = try Server(["--threads", "2"], in: folder, runAs: "prlimit --as=\(8 << 30) --")
+        _ = try Self.curl(["-o", "/dev/null", probe.url("/api/players?per_page=1000")])
+        let status = String(decoding: FileBytes.read("/proc/\(probe.process.pid)/status") ?? [], as: UTF8.self)
+        let mapped = status.split(separator: "\n").first { $0.hasPrefix("VmSize:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
+        #expect(probe.stop() == 0)
+        // A little more than that: room for one page at most, where two built at once ran out.
+        for margin in [500, 1_000] {
+            let kibibytes = try #require(mapped) + margin
+            let server = try Server(["--threads", "2"], in: folder, runAs: "prlimit --as=\(kibibytes * 1024) --")
+            let script = """
+                for round in 1 2 3; do
+                    for i in 1 2 3 4 5 6; do
+                        curl --silent --max-time 10 -o /dev/null -w "%{http_code}\\n" "$0" &
+                    done
+                    wait
+                done
+                """
+            let pages = try RosterProcess.run(
+                ["-c", script, server.url("/api/players?per_page=1000&page=2")], in: folder.url,
+                executable: URL(fileURLWithPath: "/bin/bash"))
+            let statuses = pages.stdout.split(separator: "\n")
+            #expect(statuses.count == 18, "\(pages)")
+            #expect(statuses.allSatisfy { $0 == "200" || $0 == "503" }, "margin \(margin): \(statuses)")
+            #expect(try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", server.url("/api/health")]).out == "200")
+            #expect(server.stop() == 0)
+            #expect(!server.messages.contains("Fatal error"), "\(server.messages)")
+        }
+    }
+
     /// A TCP connection to the server on `port` that sends nothing.
     static func idleConnection(to port: Int) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
