@@ -37,6 +37,11 @@ extension RosterWorker {
             }
             return try stream(query, format: format)
         }
+        let (page, after) = (QueryParameter.page.rawValue, QueryParameter.after.rawValue)
+        if target.value(of: page) != nil, target.value(of: after) != nil {
+            throw QueryStringError.conflicting(
+                page, with: after, because: "which starts the page just after a row, not at a number")
+        }
         // Each row written as it is read: the page is never held as `Player` values.
         var body: [UInt8] = []
         var facts = (paging: PageInfo(page: 0, perPage: 0, total: 0), isKeyset: false)

@@ -70,6 +70,7 @@ import Testing
         ("/api/players?per_page=1001", "per_page", "expected a whole number from 1 to 1,000."),
         ("/api/players?page=1&page=2", "page", "'page' was given more than once; it takes one value."),
         ("/api/players?after=nonsense", "after", "not a page token"),
+        ("/api/players?page=2&after=", "page", "'page' cannot be combined with 'after'"),
         ("/api/players?format=xml", "format", "expected one of json, ndjson or csv."),
         ("/api/players?format=csv&page=2", "page", "'page' cannot be combined with 'format=csv'"),
         ("/api/stats?by=team", "by", "The value 'team' is invalid for 'by'"),
