@@ -90,9 +90,7 @@ import Testing
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func aReadOnlyUserStreamsFromTheCopyMadeAtStart() throws {
         let count = 50_000
-        let feed = (1...count).map { #"{"name":"Player \#($0)","position":"ST","goals":\#($0 % 90)}"# }
-        try folder.write(feed.joined(separator: "\n"), to: "feed.ndjson")
-        #expect(try RosterProcess.run(["--db", "roster.db", "import", "feed.ndjson"], in: folder.url).status == 0)
+        try importStrikers(count, named: "Player")
         for suffix in ["-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: folder.path("roster.db" + suffix))
         }
@@ -314,20 +312,12 @@ import Testing
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")),
         .disabled(if: RosterProcess.isSanitized, "the sanitizers cannot run under an address-space limit"))
     func streamsBeyondTheMemoryOfAServerAreRefusedWith503() throws {
-        let feed = (1...30_000).map { #"{"name":"Stream Player \#($0)","position":"ST","goals":\#($0 % 90)}"# }
-        try folder.write(feed.joined(separator: "\n"), to: "feed.ndjson")
-        #expect(try RosterProcess.run(["--db", "roster.db", "import", "feed.ndjson"], in: folder.url).status == 0)
+        try importStrikers(30_000, named: "Stream Player")
         // The limit: what the server maps once it has answered a request under a limit (without one, each thread
         // reserves 64 MB for a heap of its own), and 40 MB more.
         var kibibytes = 8 << 20
         for _ in 0..<2 {
-            let probe = try Server(["--threads", "2"], in: folder, runAs: "prlimit --as=\(kibibytes * 1024) --")
-            _ = try Self.curl(["-o", "/dev/null", probe.url("/api/players")])
-            let status = String(decoding: FileBytes.read("/proc/\(probe.process.pid)/status") ?? [], as: UTF8.self)
-            let mapped = status.split(separator: "\n").first { $0.hasPrefix("VmSize:") }
-                .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
-            #expect(probe.stop() == 0)
-            kibibytes = try #require(mapped) + 40_000
+            kibibytes = try mappedKibibytes(under: kibibytes, afterAnswering: "/api/players") + 40_000
         }
         let server = try Server(["--threads", "2"], in: folder, runAs: "prlimit --as=\(kibibytes * 1024) --")
         // 80 clients reading at 100 kB/s, each stopped after 4 seconds (a stream takes about 40).
@@ -357,19 +347,12 @@ import Testing
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")),
         .disabled(if: RosterProcess.isSanitized, "the sanitizers cannot run under an address-space limit"))
     func pagesBeyondTheMemoryOfAServerAreRefusedWith503() throws {
-        let feed = (1...3_000).map { #"{"name":"Page Player \#($0)","position":"ST","goals":\#($0 % 90)}"# }
-        try folder.write(feed.joined(separator: "\n"), to: "feed.ndjson")
-        #expect(try RosterProcess.run(["--db", "roster.db", "import", "feed.ndjson"], in: folder.url).status == 0)
+        try importStrikers(3_000, named: "Page Player")
         // What the server maps once it has answered a page under a limit.
-        let probe = try Server(["--threads", "2"], in: folder, runAs: "prlimit --as=\(8 << 30) --")
-        _ = try Self.curl(["-o", "/dev/null", probe.url("/api/players?per_page=1000")])
-        let status = String(decoding: FileBytes.read("/proc/\(probe.process.pid)/status") ?? [], as: UTF8.self)
-        let mapped = status.split(separator: "\n").first { $0.hasPrefix("VmSize:") }
-            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
-        #expect(probe.stop() == 0)
+        let mapped = try mappedKibibytes(under: 8 << 20, afterAnswering: "/api/players?per_page=1000")
         // A little more than that: room for one page at most, where two built at once ran out.
         for margin in [500, 1_000] {
-            let kibibytes = try #require(mapped) + margin
+            let kibibytes = mapped + margin
             let server = try Server(["--threads", "2"], in: folder, runAs: "prlimit --as=\(kibibytes * 1024) --")
             let script = """
                 for round in 1 2 3; do
@@ -389,6 +372,25 @@ import Testing
             #expect(server.stop() == 0)
             #expect(!server.messages.contains("Fatal error"), "\(server.messages)")
         }
+    }
+
+    /// Imports `count` strikers named `name 1`, `name 2`, … into `roster.db`.
+    func importStrikers(_ count: Int, named name: String) throws {
+        let feed = (1...count).map { #"{"name":"\#(name) \#($0)","position":"ST","goals":\#($0 % 90)}"# }
+        try folder.write(feed.joined(separator: "\n"), to: "feed.ndjson")
+        #expect(try RosterProcess.run(["--db", "roster.db", "import", "feed.ndjson"], in: folder.url).status == 0)
+    }
+
+    /// What a server of two threads under an address-space limit of `kibibytes` maps, in KiB (`VmSize`), once it
+    /// has answered `path`: under a limit, its threads share one heap instead of reserving 64 MB each.
+    func mappedKibibytes(under kibibytes: Int, afterAnswering path: String) throws -> Int {
+        let probe = try Server(["--threads", "2"], in: folder, runAs: "prlimit --as=\(kibibytes * 1024) --")
+        _ = try Self.curl(["-o", "/dev/null", probe.url(path)])
+        let status = String(decoding: FileBytes.read("/proc/\(probe.process.pid)/status") ?? [], as: UTF8.self)
+        let mapped = status.split(separator: "\n").first { $0.hasPrefix("VmSize:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
+        #expect(probe.stop() == 0)
+        return try #require(mapped)
     }
 
     /// A TCP connection to the server on `port` that sends nothing.
