@@ -105,18 +105,6 @@ import Testing
         }
     }
 
-    @Test func aDeepPageIsReadFromTheEndThroughTheSameIndex() throws {
-        let terms = PlayerRepository.orderTerms([SortOrder(.goals, descending: true)], foldingOnTheFly: false)
-        let sql = PlayerRepository.selectText(" WHERE position IN (?1)", terms, parameters: 1, fromEnd: true)
-        let explain = try database.connection.prepare("EXPLAIN QUERY PLAN " + sql)
-        try explain.bind([.text("ST"), .integer(20), .integer(5)])
-        var plan: [String] = []
-        while try explain.step() { plan.append(explain.text(at: 3)) }
-        #expect(plan.contains { $0.contains("players_by_position_goals (position=?)") }, "\(plan)")
-        // Only the outer query sorts, the page's few rows.
-        #expect(plan.filter { $0.contains("TEMP B-TREE") }.count == 1, "\(plan)")
-    }
-
     @Test func aWalkKeepsTheFilters() throws {
         var criteria = PlayerCriteria()
         criteria.positionCodes = ["ST", "CB"]

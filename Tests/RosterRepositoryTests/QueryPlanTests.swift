@@ -67,6 +67,17 @@ import Testing
         #expect(try listPlan(PlayerCriteria(), [SortOrder(.age)]).contains("players_by_birth_date"))
     }
 
+    /// A page past the middle, read from the end of the order: the same index, walked the other way; only the
+    /// outer query sorts, the page's few rows.
+    @Test func aDeepPageIsReadFromTheEndThroughTheSameIndex() throws {
+        let terms = PlayerRepository.orderTerms([SortOrder(.goals, descending: true)], foldingOnTheFly: false)
+        let steps = try plan(
+            PlayerRepository.selectText(" WHERE position IN (?1)", terms, parameters: 1, fromEnd: true),
+            [.text("ST"), .integer(20), .integer(5)])
+        #expect(steps.contains("players_by_position_goals (position=?)"), "\(steps)")
+        #expect(steps.split(separator: "\n").filter { $0.contains("TEMP B-TREE") }.count == 1, "\(steps)")
+    }
+
     @Test func importRecordsWithoutIdAreMatchedThroughAnIndex() throws {
         #expect(
             try plan(PlayerRepository.PreparedSQL.identityMatches.sql, [.text("x"), .null])
