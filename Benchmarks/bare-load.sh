@@ -30,7 +30,7 @@ echo "# Bare load, N = $N${KIND:+ (diverse names)}"
 echo
 echo "- $(sqlite3 --version | cut -d' ' -f1-2), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo "- $(shown "$JSON"): $(stat -c %s "$JSON") bytes"
-echo "- each run: \`rm -f \$TMP/bare.db*\`, then \`sqlite3 -bail \$TMP/bare.db < bare-load.sql\` under \`/usr/bin/time\`"
+echo "- each run: \`rm -f \$TMP/bare.db*; sync\`, then \`sqlite3 -bail \$TMP/bare.db < bare-load.sql\` under \`/usr/bin/time\`"
 echo
 echo '```sql'
 cat "$TMP/bare-load.sql"
@@ -40,6 +40,8 @@ echo "| run | wall s | user s | sys s | user+sys s | peak RSS MB |"
 echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
 for run in $(seq "$RUNS"); do
     rm -f "$TMP/bare.db" "$TMP/bare.db-journal" "$TMP/bare.db-wal" "$TMP/bare.db-shm"
+    # As import.sh prepares every timed run: the last run's file is gone from the disk before this one starts.
+    sync
     /usr/bin/time -f '%e %U %S %M' -o "$TMP/time" sqlite3 -bail "$TMP/bare.db" <"$TMP/bare-load.sql" \
         || die "the bare load failed"
     rows="$(sqlite3 "$TMP/bare.db" 'SELECT count(*) FROM players')"

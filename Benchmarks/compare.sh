@@ -59,7 +59,7 @@ PY
 
 fresh() { printf '%s ' "$TMP/fresh-$1.db" "$TMP/fresh-$1.db-wal" "$TMP/fresh-$1.db-shm"; }
 pair "import $(basename "$JSON") into a fresh roster" "import --quiet $(q "$JSON")" \
-    "$TMP/fresh-before.db" "$TMP/fresh-after.db" -r 3 --prepare "rm -f $(fresh before)$(fresh after)"
+    "$TMP/fresh-before.db" "$TMP/fresh-after.db" -r 3 --prepare "rm -f $(fresh before)$(fresh after)&& sync"
 pair "re-import of the same file, unchanged" "import --quiet $(q "$JSON")" "$TMP/before.db" "$TMP/after.db" -r 5
 for arguments in "query --position ST --sort goals:desc" "query --position CB --sort goals:desc --page 5000" \
     "query --nationality Japan --min-goals 30 --sort assists:desc" "query --name mbap" "show $(((N + 1) / 2))"; do

@@ -48,17 +48,20 @@ write_bare_load_sql "${JSON#"$PWD"/}" "$TMP/bare-load.sql"
 R="$(q "$ROSTERDB")"
 db() { printf '%s/%s.db' "$TMP" "$1"; }
 # A fresh database for every timed run: no file, or (for the other tools) rosterdb's full schema from `init`,
-# so every tool writes through the same indexes, CHECK constraints and triggers.
-fresh() { local f; f="$(q "$(db "$1")")"; printf 'rm -f %s %s-wal %s-shm %s-journal' "$f" "$f" "$f" "$f"; }
-fresh_schema() { printf '%s && %s --db %s init >/dev/null' "$(fresh "$1")" "$R" "$(q "$(db "$1")")"; }
+# so every tool writes through the same indexes, CHECK constraints and triggers. Then `sync`, for every tool alike:
+# the blocks of the file just removed (and the writes of the run before) reach the disk before the timed run
+# starts, not during its own flush to disk at commit.
+fresh() { local f; f="$(q "$(db "$1")")"; printf 'rm -f %s %s-wal %s-shm %s-journal && sync' "$f" "$f" "$f" "$f"; }
+fresh_schema() { printf '%s && %s --db %s init >/dev/null && sync' "$(fresh "$1")" "$R" "$(q "$(db "$1")")"; }
 
 names=() prepares=() commands=()
 add() { names+=("$1"); prepares+=("$2"); commands+=("$3"); }
 add "rosterdb import JSON" "$(fresh r-json)" "$R --db $(q "$(db r-json)") import $(q "$JSON")"
 add "rosterdb import NDJSON" "$(fresh r-ndjson)" "$R --db $(q "$(db r-ndjson)") import $(q "$(players_file "$N" ndjson)")"
 add "rosterdb import CSV" "$(fresh r-csv)" "$R --db $(q "$(db r-csv)") import $(q "$(players_file "$N" csv)")"
-# The same unchanged file into the roster that already holds it: nothing to prepare, nothing may change.
-add "rosterdb re-import JSON (unchanged)" "true" "$R --db $(q "$(db reimport)") import $(q "$JSON")"
+# The same unchanged file into the roster that already holds it: nothing to prepare but the `sync`, nothing may
+# change.
+add "rosterdb re-import JSON (unchanged)" "sync" "$R --db $(q "$(db reimport)") import $(q "$JSON")"
 add "sqlite3 CLI (json_each)" "$(fresh_schema sqlite3)" "sqlite3 -bail $(q "$(db sqlite3)") < $(q "$TMP/import.sql")"
 add "sqlite3 CLI bare load (plain table)" "$(fresh bare)" "sqlite3 -bail $(q "$(db bare)") < $(q "$TMP/bare-load.sql")"
 if [ -n "$SQLITE_UTILS" ]; then

@@ -84,7 +84,8 @@ end_step() {
     read -r r w t <"$TMP/disk-$STEP"
     echo "$((size > r ? size : r)) $w $((size > t ? size : t))" >"$TMP/disk-$STEP"
 }
-fresh() { rm -f "$1" "$1-wal" "$1-shm" "$1-journal"; }
+# Then `sync`, as import.sh prepares its timed runs: the removed file's blocks reach the disk before the step.
+fresh() { rm -f "$1" "$1-wal" "$1-shm" "$1-journal" && sync; }
 field() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
 # rosterdb import --report json of file $3 into roster $2, as step $1, under GNU time.
 timed_import() {
