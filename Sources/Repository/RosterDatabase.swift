@@ -188,7 +188,7 @@ public final class RosterDatabase {
 
     /// The page size of a new roster, in bytes: 16 KiB, not SQLite's 4 KiB. A load of a million players into a
     /// new roster writes, reads back (each index is built from the table) and checkpoints a quarter as many pages,
-    /// and takes about a tenth less time (BENCHMARKS.md, "Page size").
+    /// and takes about a tenth less time (BENCHMARKS.md, "16 KiB pages").
     static let pageSize = 16_384
 
     /// How long, at most, a writer waits for readers to leave the log before it empties it, in seconds.
