@@ -50,17 +50,8 @@ public enum TextRule {
     /// byte order mark EF BB BF, so text without those lead bytes needs no decoding.
     public static func firstForbidden(in text: String) -> Unicode.Scalar? {
         let mayHoldOne = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var index = 0
-            // Eight bytes at a time while all are printable ASCII (0x20 to 0x7E), which holds nothing forbidden.
-            if let base = UnsafeRawPointer(bytes.baseAddress) {
-                while index &+ 8 <= bytes.count {
-                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                    let deleteOrAbove = ((word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080
-                    if belowSpace | deleteOrAbove != 0 { break }
-                    index &+= 8
-                }
-            }
+            // Printable ASCII holds nothing forbidden.
+            var index = printableASCIIWords(bytes)
             // The byte before `index`, if any, is printable ASCII: no C2 lead byte is pending.
             var previous: UInt8 = 0
             while index < bytes.count {
@@ -75,6 +66,36 @@ public enum TextRule {
         }
         guard mayHoldOne ?? true else { return nil }
         return text.unicodeScalars.first { contains(forbidden, $0) }
+    }
+
+    /// Whether `text` is printable ASCII (U+0020 to U+007E) that neither starts nor ends with a space, as almost
+    /// every value is: such text is trimmed, holds nothing forbidden and shows something, which one pass over its
+    /// bytes tells.
+    public static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != .space, last != .space else { return false }
+            var index = printableASCIIWords(bytes)
+            while index < bytes.count {
+                guard bytes[index] &- .space < 0x5F else { return false }
+                index &+= 1
+            }
+            return true
+        } ?? false
+    }
+
+    /// How many of `bytes`' first bytes are printable ASCII (0x20 to 0x7E), counted eight at a time: a multiple of
+    /// eight, at most the count of the run.
+    private static func printableASCIIWords(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+            let deleteOrAbove = ((word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080
+            if belowSpace | deleteOrAbove != 0 { break }
+            index &+= 8
+        }
+        return index
     }
 
     /// Whether `text` has a character that shows something.

@@ -33,10 +33,28 @@ public struct RecordValidator: Sendable {
 
     /// The player the record describes, or its problems; names of fields rosterdb does not know go to `unknown`.
     public mutating func validate(_ record: RawRecord, unknown: inout Set<String>) -> Validated {
+        // Where each field of `FieldNames.rules` is in the record: positions, not copies of the fields, as this
+        // runs for every record of every import; on the stack, since an array cost an allocation and a look-up of
+        // its type's metadata, about 500 instructions a record (callgrind, a re-import).
+        withUnsafeTemporaryAllocation(of: Slot.self, capacity: FieldNames.fields.count) { slots in
+            slots.initialize(repeating: Slot())
+            return validate(record, slots: slots, unknown: &unknown)
+        }
+    }
+
+    /// Where a field of `FieldNames.rules` is in a record.
+    private struct Slot {
+        /// The field's position in the record; -1 when the record lacks it.
+        var position = -1
+        /// Whether its name may be one of the field's aliases: a name that resolved as one, or one a mapping
+        /// assigned. Only then can a value be an alias's `numberHint`.
+        var mayBeAlias = false
+    }
+
+    private mutating func validate(
+        _ record: RawRecord, slots: UnsafeMutableBufferPointer<Slot>, unknown: inout Set<String>
+    ) -> Validated {
         var problems: [RecordProblem] = []
-        // Where each field of `FieldNames.rules` is in the record (-1: absent): positions, not copies of the fields,
-        // as this runs for every record of every import.
-        var slots = [Int](repeating: -1, count: FieldNames.fields.count)
         var unknownHere: [String] = []
         // The fields are read in place, not copied out: a copy retains and releases every text. The lookup of each
         // field's name goes through the array's buffer: through the array's subscript it cost about 430 more
@@ -58,9 +76,9 @@ public struct RecordValidator: Sendable {
                 }
                 continue
             }
-            if slots[resolved.index] >= 0 {
+            if slots[resolved.index].position >= 0 {
                 let field = record.fields[position]
-                let other = record.fields[slots[resolved.index]]
+                let other = record.fields[slots[resolved.index].position]
                 if other.name == field.name {
                     problems.append(problem(record, field, "the field appears more than once in the record"))
                 } else {
@@ -70,7 +88,8 @@ public struct RecordValidator: Sendable {
                 }
                 continue
             }
-            slots[resolved.index] = position
+            slots[resolved.index] = Slot(
+                position: position, mayBeAlias: resolved.isAlias || record.fields[position].field != nil)
         }
 
         var player = Player(name: "", position: .forward)
@@ -79,7 +98,7 @@ public struct RecordValidator: Sendable {
             record.fields.withUnsafeBufferPointer { fields in
                 for index in rules.indices {
                     let field = rules[index].field
-                    guard slots[index] >= 0 else {
+                    guard slots[index].position >= 0 else {
                         if rules[index].isRequired {
                             problems.append(
                                 RecordProblem(
@@ -88,9 +107,10 @@ public struct RecordValidator: Sendable {
                         }
                         continue
                     }
-                    let slot = slots[index]
-                    // Only the birth date's `age` alias carries a hint, so the name is compared only then.
-                    if rules[index].hasNumberHint,
+                    let slot = slots[index].position
+                    // Only the birth date's `age` alias carries a hint: the name is compared only for a name that
+                    // may be it (checking every birth date cost about 300 instructions a record).
+                    if slots[index].mayBeAlias, rules[index].hasNumberHint,
                         let hint = RecordValidator.numberHint(fields[slot], by: rules[index])
                     {
                         problems.append(problem(record, fields[slot], hint))
@@ -203,23 +223,29 @@ public struct RecordValidator: Sendable {
                         + "bytes)"))
         default: return .failure(Message("expected a string, got \(RecordValidator.describe(value))"))
         }
-        let trimmed = TextRule.trimmed(raw)
-        if trimmed.isEmpty { return .success(nil) }
-        if let forbidden = TextRule.firstForbidden(in: trimmed) {
-            // Files joined together (`cat a.csv b.csv`) carry the second file's byte order mark into a value.
-            if forbidden == "\u{FEFF}" {
-                return .failure(
-                    Message("contains U+FEFF, a byte order mark, which belongs only at the start of a file"))
+        let trimmed: String
+        if TextRule.isPlainASCII(raw) {
+            // As most values are: it meets every rule but the length.
+            trimmed = raw
+        } else {
+            trimmed = TextRule.trimmed(raw)
+            if trimmed.isEmpty { return .success(nil) }
+            if let forbidden = TextRule.firstForbidden(in: trimmed) {
+                // Files joined together (`cat a.csv b.csv`) carry the second file's byte order mark into a value.
+                if forbidden == "\u{FEFF}" {
+                    return .failure(
+                        Message("contains U+FEFF, a byte order mark, which belongs only at the start of a file"))
+                }
+                return .failure(Message("contains the control character \(forbidden.codePoint)"))
             }
-            return .failure(Message("contains the control character \(forbidden.codePoint)"))
-        }
-        if !TextRule.hasVisibleCharacter(trimmed) {
-            var seen: [String] = []
-            for scalar in trimmed.unicodeScalars where !seen.contains(scalar.codePoint) {
-                seen.append(scalar.codePoint)
+            if !TextRule.hasVisibleCharacter(trimmed) {
+                var seen: [String] = []
+                for scalar in trimmed.unicodeScalars where !seen.contains(scalar.codePoint) {
+                    seen.append(scalar.codePoint)
+                }
+                let listed = seen.prefix(3).joined(separator: ", ") + (seen.count > 3 ? ", …" : "")
+                return .failure(Message("has no visible character, only invisible ones (\(listed))"))
             }
-            let listed = seen.prefix(3).joined(separator: ", ") + (seen.count > 3 ? ", …" : "")
-            return .failure(Message("has no visible character, only invisible ones (\(listed))"))
         }
         // A string has at most as many characters as bytes, so most need no counting.
         if trimmed.utf8.count > maximumLength {

@@ -30,9 +30,11 @@ final class RecordPipeline: @unchecked Sendable {
     }
 
     struct Batch: Sendable {
-        /// Last first once sealed: `takeNext` moves each out with `popLast`, where iterating would copy each item
+        /// In input order; `takeNext` moves each out where it lies (`take()`), where iterating would copy each item
         /// (retaining every text of its player) and free the copies kept in the array afterwards.
-        private var items: [Item] = []
+        private var items: [Item?] = []
+        /// The next item `takeNext` gives.
+        private var nextIndex = 0
         /// Input bytes consumed once this batch was read, for progress.
         private(set) var bytesRead = 0
         /// The last batch: the input is read to its end, or cannot be read further.
@@ -47,14 +49,16 @@ final class RecordPipeline: @unchecked Sendable {
 
         /// Ends the reading of the batch.
         mutating func seal(isLast: Bool, bytesRead: Int) {
-            // Through the buffer, whose swaps move; the array's own would copy each item.
-            items.withUnsafeMutableBufferPointer { $0.reverse() }
             self.isLast = isLast
             self.bytesRead = bytesRead
         }
 
         /// Takes out the next item, in input order; nil when none is left.
-        mutating func takeNext() -> Item? { items.popLast() }
+        mutating func takeNext() -> Item? {
+            guard nextIndex < items.count else { return nil }
+            defer { nextIndex &+= 1 }
+            return items[nextIndex].take()
+        }
     }
 
     /// Records per batch: enough to make the hand-over between threads cheap, few enough to keep memory flat.

@@ -77,5 +77,27 @@ struct RecordValidatorTests {
             refusal(.string("\u{200B}\u{3164}")) == "has no visible character, only invisible ones (U+200B, U+3164)")
         // U+00C2 followed by a character that is not a C1 control: a lead byte alone proves nothing.
         #expect(name(.string("Â¡Vamos")) == "Â¡Vamos")
+        // Printable ASCII but for one byte, before and after the first eight, or at either end.
+        #expect(name(.string("Heung-min Son Jr.")) == "Heung-min Son Jr.")
+        #expect(name(.string("Heung-min Son ")) == "Heung-min Son")
+        #expect(name(.string(" ~")) == "~")
+        #expect(refusal(.string("Son\tHeung-min")) == "contains the control character U+0009")
+        #expect(refusal(.string("Heung-min Son\u{1}Jr")) == "contains the control character U+0001")
+        #expect(refusal(.string("Heung-min Son Jr\u{7F}")) == "contains the control character U+007F")
+    }
+
+    /// Plain ASCII skips the other text rules, so it must be exactly the text those rules let through unchanged.
+    @Test(arguments: [
+        ("Son Heung-min", true), ("~", true), ("A  B", true), ("Heung-min Son Jr. of Chuncheon", true),
+        ("", false), (" ", false), (" A", false), ("A ", false), ("A\tB", false), ("Heung-min Son\u{7F}", false),
+        ("Mbappé", false), ("Heung-min Son\u{0}", false), ("\u{FEFF}A", false),
+    ])
+    func plainASCIIIsTextTheRulesKeepAsItIs(text: String, isPlain: Bool) {
+        #expect(TextRule.isPlainASCII(text) == isPlain)
+        if isPlain {
+            #expect(TextRule.trimmed(text) == text)
+            #expect(TextRule.firstForbidden(in: text) == nil)
+            #expect(TextRule.hasVisibleCharacter(text))
+        }
     }
 }
