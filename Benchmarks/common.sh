@@ -63,15 +63,17 @@ ensure_players() {
     python3 Benchmarks/generate_players.py "$count" "$DATA" ${KIND:+--diverse}
 }
 
-# Benchmarks/data/players[-diverse]-COUNT.ndjson alone, generated once (streamed by the generator into a temporary
-# file, then moved into place): at ten million players the JSON and CSV would add 2.4 GB that nothing reads.
-ensure_ndjson() {
-    local count="$1" file
-    file="$(players_file "$count" ndjson)"
+# Benchmarks/data/players[-diverse]-COUNT.EXT alone, EXT ndjson or csv, generated once (streamed by the generator
+# into a temporary file, then moved into place; the same bytes as ensure_players writes): at ten million players
+# the other formats would add gigabytes that nothing reads. Usage: ensure_format COUNT EXT.
+ensure_format() {
+    local count="$1" ext="$2" file format=()
+    file="$(players_file "$count" "$ext")"
     [ ! -f "$file" ] || return 0
-    note "Generating $count players${KIND:+ (--diverse)} as NDJSON into Benchmarks/data/…"
-    python3 Benchmarks/generate_players.py "$count" - ${KIND:+--diverse} >"$TMP/players.ndjson"
-    mv "$TMP/players.ndjson" "$file"
+    [ "$ext" != csv ] || format=(--csv)
+    note "Generating $count players${KIND:+ (--diverse)} as $ext into Benchmarks/data/…"
+    python3 Benchmarks/generate_players.py "$count" - ${KIND:+--diverse} "${format[@]}" >"$TMP/players.$ext"
+    mv "$TMP/players.$ext" "$file"
 }
 
 # The path of the roster of COUNT generated players that ensure_roster builds.
@@ -85,7 +87,7 @@ ensure_roster() {
     local count="$1" db
     db="$(roster_file "$count")"
     if [ ! -f "$db" ] || [ "$(sqlite3 "$db" 'SELECT count(*) FROM players' 2>/dev/null)" != "$count" ]; then
-        ensure_ndjson "$count"
+        ensure_format "$count" ndjson
         note "Building $(shown "$db") with rosterdb import…"
         rm -f "$db" "$db-wal" "$db-shm" "$TMP/roster.db" "$TMP/roster.db-wal" "$TMP/roster.db-shm"
         "$ROSTERDB" --db "$TMP/roster.db" import "$(players_file "$count" ndjson)" >&2

@@ -2,7 +2,7 @@
 """Writes N realistic, deterministic players as JSON, NDJSON and CSV in rosterdb's canonical import fields.
 
 Usage: generate_players.py N OUTPUT_DIR [--seed S] [--no-ids] [--diverse]
-       generate_players.py N - [--seed S] [--no-ids] [--diverse]    (NDJSON on standard output)
+       generate_players.py N - [--csv] [--seed S] [--no-ids] [--diverse]    (NDJSON, or CSV, on standard output)
 
 Names mix Latin names with accents, Hangul, CJK and Cyrillic; every position code appears; nationalities, goals,
 assists and birth dates follow plausible distributions. The same N and seed always give the same bytes.
@@ -15,6 +15,8 @@ words is printed on standard error at the end. Its files are named players-diver
 import argparse
 import bisect
 import csv
+import io
+import itertools
 import json
 import pathlib
 import random
@@ -149,6 +151,24 @@ def json_line(record, with_id):
             f'"image": "players/{number:07d}.png"}}')
 
 
+def csv_row(record, with_id):
+    """The record as a CSV row's cells."""
+    number, name, position, goals, assists, nationality, birth_date = record
+    row = [name, position, goals, assists, nationality or "", birth_date or "", f"players/{number:07d}.png"]
+    return [number] + row if with_id else row
+
+
+def csv_lines(rows):
+    """Each row as its line of CSV, newline included, exactly as the CSV file of an output folder holds it."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    for row in rows:
+        writer.writerow(row)
+        yield text.getvalue()
+        text.seek(0)
+        text.truncate()
+
+
 class WordCount:
     """The distinct name words, as rosterdb's search folds and splits them; raw tokens are collected as they come
     and folded once each at the end."""
@@ -171,11 +191,14 @@ def write_diverse(args, fields):
     words = WordCount()
     records = diverse_records(random.Random(args.seed), args.count)
     if str(args.output) == "-":
-        def lines():
+        def counted():
             for record in records:
                 words.add(record[1])
-                yield json_line(record, with_id) + "\n"
-        write_stdout(lines())
+                yield record
+        if args.csv:
+            write_stdout(csv_lines(itertools.chain([fields], (csv_row(r, with_id) for r in counted()))))
+        else:
+            write_stdout(json_line(record, with_id) + "\n" for record in counted())
     else:
         stem = f"players-diverse-{args.count}" + ("-noid" if args.no_ids else "")
         args.output.mkdir(parents=True, exist_ok=True)
@@ -190,10 +213,7 @@ def write_diverse(args, fields):
                 line = json_line(record, with_id)
                 js.write(line + (",\n" if record[0] < args.count else "\n"))
                 nd.write(line + "\n")
-                number, name, position, goals, assists, nationality, birth_date = record
-                row = [name, position, goals, assists, nationality or "", birth_date or "",
-                       f"players/{number:07d}.png"]
-                writer.writerow([number] + row if with_id else row)
+                writer.writerow(csv_row(record, with_id))
             js.write("]\n")
     print(f"generate_players.py: {args.count:,} players, {words.count():,} distinct name words "
           f"({len(words.tokens):,} distinct tokens as written)", file=sys.stderr)
@@ -224,6 +244,7 @@ def main():
     parser.add_argument("count", type=int)
     parser.add_argument("output", type=pathlib.Path, help="a folder for the three files, or - for NDJSON on "
                                                           "standard output")
+    parser.add_argument("--csv", action="store_true", help="with -, CSV on standard output instead of NDJSON")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-ids", action="store_true", help="leave ids out, so players are matched on name and birth date")
     parser.add_argument("--diverse", action="store_true",
@@ -233,10 +254,16 @@ def main():
     if args.diverse:
         write_diverse(args, fields)
         return
+    if args.csv and str(args.output) != "-":
+        parser.error("--csv is for standard output (-); a folder gets all three files")
     if str(args.output) == "-":
         rng = random.Random(args.seed)
-        write_stdout(json.dumps(player(rng, number, not args.no_ids), ensure_ascii=False) + "\n"
-                     for number in range(1, args.count + 1))
+        records = (player(rng, number, not args.no_ids) for number in range(1, args.count + 1))
+        if args.csv:
+            write_stdout(csv_lines(itertools.chain(
+                [fields], ([("" if record[k] is None else record[k]) for k in fields] for record in records))))
+        else:
+            write_stdout(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
         return
     args.output.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Ten million players: rosterdb's import of N players from an NDJSON file against its import of BASE players (time
-# should grow no faster than the count, memory not at all), the same N streamed from the generator with no file, the
-# re-import of the unchanged file into the filled roster, then query.sh on that roster. One run of each, under GNU
-# time, with the roster's and its write-ahead log's size sampled while each import runs.
+# should grow no faster than the count, memory not at all), beside the sqlite3 shell's bare load of the same BASE and
+# N players (how this machine's SQLite and disk themselves grow with the count), the same N streamed from the
+# generator with no file, the re-import of the unchanged file into the filled roster, then query.sh on that roster.
+# One run of each, under GNU time, with the database's and its write-ahead log's size sampled while each step runs.
 # Usage: Benchmarks/ten-million.sh [--diverse] [--base BASE] [N]   (default N 10000000, BASE 1000000; from any
 # folder). Takes tens of minutes at ten million; `Benchmarks/ten-million.sh --base 20000 200000` is a quick check.
 # Leaves the roster of N players as Benchmarks/data/roster[-diverse]-N.db (query.sh and memory.sh reuse it).
@@ -30,8 +31,12 @@ SAMPLE_S=0.2
 
 require_tools hyperfine sqlite3 /usr/bin/time python3 swift
 build_release
-ensure_ndjson "$BASE"
-ensure_ndjson "$N"
+ensure_format "$BASE" ndjson
+ensure_format "$N" ndjson
+# The bare loads read CSV: the sqlite3 shell imports it without a line of SQL per row (json_each would need the
+# whole file as one value, which SQLite caps at 1 GB).
+ensure_format "$BASE" csv
+ensure_format "$N" csv
 BASE_FILE="$(players_file "$BASE" ndjson)"
 FILE="$(players_file "$N" ndjson)"
 ROSTER="$TMP/roster.db"
@@ -96,10 +101,45 @@ timed_import() {
     end_step "$db"
 }
 
-# 1. The import of BASE players and of N from their files, each into a fresh roster.
+# The sqlite3 shell's bare load of the CSV of $3 players into $2, as step $1, under GNU time: a plain table (no
+# index, no CHECK constraint, no search index) filled by `.import` in one transaction, with a roster's page size
+# and write-ahead log, so that it writes as an import does.
+timed_bare_load() {
+    local name="$1" db="$2" count="$3" csv
+    csv="$(players_file "$count" csv)"
+    # The shell reads a double-quoted argument with C escapes: a path holding a quote or backslash would change.
+    [[ "$csv" != *[\"\\]* ]] || die "the bare load cannot name $csv (it holds a quote or a backslash)"
+    cat >"$TMP/bare-$count.sql" <<SQL
+PRAGMA page_size = $ROSTER_PAGE_SIZE;
+PRAGMA journal_mode = WAL;
+CREATE TABLE players(id INTEGER, name TEXT, position TEXT, goals INTEGER, assists INTEGER, nationality TEXT,
+                     birth_date TEXT, image TEXT);
+.import --csv --skip 1 "$csv" players
+SQL
+    begin_step "$name" "$count" "sqlite3 -bail \$TMP/$(basename "$db") < $(shown "$TMP/bare-$count.sql")" "$db"
+    /usr/bin/time -f "$TIME_FORMAT" -o "$TMP/time-$STEP" sqlite3 -bail "$db" <"$TMP/bare-$count.sql" >/dev/null \
+        || die "$name failed"
+    echo "the bare load's SQL: $(shown "$(paste -sd' ' "$TMP/bare-$count.sql" | tr -s ' ')")" >"$TMP/summary-$STEP"
+    end_step "$db"
+    [ "$(sqlite3 "$db" 'SELECT count(*) FROM players')" = "$count" ] || die "$name left the wrong count of rows"
+}
+# The page size rosterdb gives a new roster (RosterDatabase.pageSize), read from one.
+"$ROSTERDB" --db "$TMP/probe.db" init >/dev/null
+ROSTER_PAGE_SIZE="$(sqlite3 "$TMP/probe.db" 'PRAGMA page_size')"
+
+# 1. The import of BASE players and of N from their files, each into a fresh roster, each right after the sqlite3
+# shell's bare load of the same players, so that both see the machine alike.
+fresh "$TMP/bare.db"
+timed_bare_load "sqlite3 shell: bare load of $BASE players" "$TMP/bare.db" "$BASE"
+BARE_BASE_STEP=$STEP
+fresh "$TMP/bare.db"
 fresh "$TMP/base.db"
 timed_import "import of $BASE players" "$TMP/base.db" "$BASE_FILE" "$BASE"
 BASE_STEP=$STEP
+fresh "$TMP/bare.db"
+timed_bare_load "sqlite3 shell: bare load of $N players" "$TMP/bare.db" "$N"
+BARE_STEP=$STEP
+fresh "$TMP/bare.db"
 fresh "$ROSTER"
 timed_import "import of $N players" "$ROSTER" "$FILE" "$N"
 IMPORT_STEP=$STEP
@@ -156,7 +196,7 @@ for i in "${!names[@]}"; do
         "$(mib "$wal")" "$(mib "$both")"
 done
 echo
-echo "rosterdb's summaries:"
+echo "What each step printed (rosterdb's summaries) or ran (the bare loads' SQL):"
 echo
 for i in "${!names[@]}"; do
     printf -- '- %s: %s\n' "${names[$i]}" "$(shown "$(paste -sd' ' "$TMP/summary-$i")")"
@@ -175,7 +215,9 @@ growth="$(awk -v n="$N" -v b="$BASE" -v s="$GROWTH_SLACK" 'BEGIN { printf "%.2f"
 wall_ratio="$(ratio "$(wall "$IMPORT_STEP")" "$(wall "$BASE_STEP")")"
 echo "Import of $N against $BASE players ($(ratio "$N" "$BASE") times as many): wall $wall_ratio times, CPU"
 echo "(user+sys) $(ratio "$(cpu "$IMPORT_STEP")" "$(cpu "$BASE_STEP")") times; peak RSS $(rss "$BASE_STEP") MB →"
-echo "$(rss "$IMPORT_STEP") MB."
+echo "$(rss "$IMPORT_STEP") MB. The sqlite3 shell's bare load of the same players, for comparison: wall"
+echo "$(ratio "$(wall "$BARE_STEP")" "$(wall "$BARE_BASE_STEP")") times ($(fmt_s "$(wall "$BARE_STEP")") s against"
+echo "$(fmt_s "$(wall "$BARE_BASE_STEP")") s), CPU $(ratio "$(cpu "$BARE_STEP")" "$(cpu "$BARE_BASE_STEP")") times."
 echo
 
 echo "## Queries on the roster of $N players"
