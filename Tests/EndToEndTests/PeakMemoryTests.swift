@@ -27,6 +27,21 @@ import Testing
         #expect(outcome.signal == 9)
     }
 
+    /// A program the helper cannot run fails the test that asked for it, with the helper's reason, rather than
+    /// yielding an outcome (a peak of 0 KiB would pass every memory limit).
+    @Test func aProgramThatCannotRunFailsTheMeasurement() throws {
+        let measurer = RosterProcess.executable.deletingLastPathComponent().appendingPathComponent("PeakMemory").path
+        let missing = folder.url.appendingPathComponent("no-such-program").path
+        let error = #expect(throws: SpawnedProcess.Failure.self) {
+            try SpawnedProcess.run(
+                missing, arguments: [], in: folder.url.path, environment: [:], scratch: folder.url.path,
+                measurer: measurer)
+        }
+        #expect(error?.description.contains("PeakMemory: cannot run \(missing): No such file or directory") == true)
+        // Exit status 127, as the shell gives a command it cannot find.
+        #expect(error?.description.contains("(status \(127 << 8))") == true)
+    }
+
     /// A shell that does nothing stays small whatever the test process has grown to; one that holds 100 MB of text
     /// reports at least that.
     @Test func thePeakIsTheProgramsOwnAndGrowsWithIt() throws {
