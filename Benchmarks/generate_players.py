@@ -158,6 +158,11 @@ def csv_row(record, with_id):
     return [number] + row if with_id else row
 
 
+def player_row(record, fields):
+    """A generated player (a dict) as a CSV row's cells, in the order of fields; unknown values empty."""
+    return ["" if record[field] is None else record[field] for field in fields]
+
+
 def csv_lines(rows):
     """Each row as its line of CSV, newline included, exactly as the CSV file of an output folder holds it."""
     text = io.StringIO()
@@ -251,17 +256,16 @@ def main():
                         help="name players after their nationality, with hundreds of thousands of distinct words")
     args = parser.parse_args()
     fields = FIELDS if not args.no_ids else FIELDS[1:]
+    if args.csv and str(args.output) != "-":
+        parser.error("--csv is for standard output (-); a folder gets all three files")
     if args.diverse:
         write_diverse(args, fields)
         return
-    if args.csv and str(args.output) != "-":
-        parser.error("--csv is for standard output (-); a folder gets all three files")
     if str(args.output) == "-":
         rng = random.Random(args.seed)
         records = (player(rng, number, not args.no_ids) for number in range(1, args.count + 1))
         if args.csv:
-            write_stdout(csv_lines(itertools.chain(
-                [fields], ([("" if record[k] is None else record[k]) for k in fields] for record in records))))
+            write_stdout(csv_lines(itertools.chain([fields], (player_row(r, fields) for r in records))))
         else:
             write_stdout(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
         return
@@ -271,15 +275,15 @@ def main():
     with open(args.output / f"{stem}.json", "w", encoding="utf-8") as js, \
          open(args.output / f"{stem}.ndjson", "w", encoding="utf-8") as nd, \
          open(args.output / f"{stem}.csv", "w", encoding="utf-8", newline="") as cs:
-        writer = csv.DictWriter(cs, fieldnames=fields, lineterminator="\n")
-        writer.writeheader()
+        writer = csv.writer(cs, lineterminator="\n")
+        writer.writerow(fields)
         js.write("[\n")
         for number in range(1, args.count + 1):
             record = player(rng, number, not args.no_ids)
             line = json.dumps(record, ensure_ascii=False)
             js.write(line + (",\n" if number < args.count else "\n"))
             nd.write(line + "\n")
-            writer.writerow({k: ("" if v is None else v) for k, v in record.items()})
+            writer.writerow(player_row(record, fields))
         js.write("]\n")
 
 
