@@ -176,6 +176,14 @@ final class Connection {
             }, Unmanaged.passUnretained(waiting).toOpaque())
     }
 
+    /// Runs `body` with statements that a raised stop does not end (the time limit still does).
+    func ignoringStop<T>(_ body: () throws -> T) rethrows -> T {
+        let stop = waiting.stop
+        waiting.stop = .never
+        defer { waiting.stop = stop }
+        return try body()
+    }
+
     /// Runs `body` with a time limit: a statement still running `seconds` after the start stops with an error whose
     /// `exceededTimeLimit` is true (asked every thousand virtual-machine steps, as `stop(when:)` is), so that one
     /// costly request cannot hold a server's thread. Nested calls keep the outer limit.

@@ -194,6 +194,12 @@ public final class RosterDatabase {
     /// How long, at most, a writer waits for readers to leave the log before it empties it, in seconds.
     static let checkpointWait = 1.0
 
+    /// Runs `body` with statements that the stop signal does not end: for what must still be done once a write is
+    /// committed, such as listing what it changed, which a signal must not turn into "nothing was written".
+    public func ignoringStop<T>(_ body: () throws -> T) rethrows -> T {
+        try connection.ignoringStop(body)
+    }
+
     /// Runs `body` on one consistent snapshot of the roster; inside another `read`, on that one's.
     public func read<T>(_ body: (PlayerRepository) throws -> T) throws -> T {
         if connection.isInTransaction { return try body(players) }

@@ -8,10 +8,12 @@ extension Roster {
     /// invalid and `skipInvalid` is off, none of it. With `dryRun` everything is checked and counted, then rolled
     /// back. Throws `ImportError` for refused imports; their report says why. `changes` hears of every player added,
     /// updated or removed, once the import is committed (or, in a dry run, before it is rolled back); the list is
-    /// kept on disk meanwhile, so a million changes take no memory.
+    /// kept on disk meanwhile, so a million changes take no memory. Once committed, the list is written to its end
+    /// whatever the stop signal says (only a wait for its reader ends then), and a list that cannot be throws
+    /// `ChangesNotListed` with the committed report, never an error that says nothing was written.
     public func importFiles(
         _ names: [String], options: ImportOptions, standardInput: Int32 = STDIN_FILENO,
-        progress: ((ImportProgress) -> Void)? = nil, changes: ((PlayerChange) throws -> Void)? = nil
+        progress: ((ImportProgress) -> Void)? = nil, changes: ChangeListOutput? = nil
     ) throws -> ImportReport {
         let started = MonotonicClock.now()
         try Roster.ensureAddressSpace(Roster.importMemory, for: "import")
@@ -40,15 +42,29 @@ extension Roster {
             }
             progress?(ImportProgress(phase: .finishing, records: report.records, bytesRead: 0, totalBytes: nil))
             // A dry run's changes are gone once it rolls back: they are told now.
-            if options.dryRun, let changes { try changeLog?.forEach { try changes(PlayerChange($0)) } }
+            if options.dryRun, let changes, let changeLog { try Roster.list(changeLog, to: changes) }
             return report
         }
         report.committed = !options.dryRun
         report.status = options.dryRun ? .dryRun : .committed
-        if !options.dryRun, let changes { try changeLog?.forEach { try changes(PlayerChange($0)) } }
+        report.changesWritten = changes == nil ? nil : true
         report.pendingMigrations = openSummary.pendingMigrations
+        if !options.dryRun, let changes, let changeLog {
+            do {
+                try database.ignoringStop { try Roster.list(changeLog, to: changes) }
+            } catch {
+                report.changesWritten = false
+                report.seconds = MonotonicClock.seconds(since: started)
+                throw ChangesNotListed(report: report, cause: error)
+            }
+        }
         report.seconds = MonotonicClock.seconds(since: started)
         return report
+    }
+
+    private static func list(_ changeLog: ChangeLog, to output: ChangeListOutput) throws {
+        try changeLog.forEach { try output.write(PlayerChange($0)) }
+        try output.finish()
     }
 }
 

@@ -68,14 +68,17 @@ public final class Roster {
         try database.restoreMissingObjects()
     }
 
-    /// Loads the sample roster (`seed.sql`) when the roster is empty; returns how many players it added.
-    public func loadSampleIfEmpty() throws -> Int {
+    /// Loads the sample roster (`seed.sql`) when the roster is empty; returns how many players it added, and how
+    /// many the roster holds (counted in the same transaction: nothing is read once the sample is committed).
+    public func loadSampleIfEmpty() throws -> (added: Int, total: Int) {
         try database.write { players in
-            guard try players.count() == 0 else { return 0 }
+            let before = try players.count()
+            guard before == 0 else { return (0, before) }
             try players.runScript(Roster.sampleSQL)
             // The script leaves the derived values to rosterdb, as any other tool's rows do.
             try players.fillDerivedColumns()
-            return try players.count()
+            let added = try players.count()
+            return (added, added)
         }
     }
 

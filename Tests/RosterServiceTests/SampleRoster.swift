@@ -11,7 +11,7 @@ struct SampleRoster {
     init() throws {
         folder = try TemporaryDirectory()
         roster = try Roster(path: folder.path("roster.db"), access: .write)
-        let added = try roster.loadSampleIfEmpty()
+        let added = try roster.loadSampleIfEmpty().added
         try #require(added > 0, "the sample roster added no player to a new roster")
         try #require(try roster.count() == added)
     }

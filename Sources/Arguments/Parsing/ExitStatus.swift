@@ -25,7 +25,8 @@ public enum ExitStatus: Int32, CaseIterable {
         case .pruneRefused: "import --prune refused by --max-prune (nothing was written)"
         case .pruneSkipped: "import --prune wrote the valid records but did not prune, as records were rejected"
         case .savedNotReported:
-            "the change was saved, but its report could not be written (standard output or error closed or full)"
+            "the change was saved, but its report or change list could not be written (an output closed or full, "
+                + "or a signal while it waited for a reader)"
         case .usage: "usage error (unknown option, invalid value)"
         case .invalidData: "invalid input data (nothing was written)"
         case .unreadableInput: "input file missing or unreadable"

@@ -9,43 +9,52 @@ extension ImportCommand: Command {
         // Before opening: a signal while waiting for the lock, or during a migration, must stop rosterdb with its
         // message and exit code too, not kill it.
         SignalTrap.install()
-        let report: ImportReport
-        let changeFile = try changesPath.flatMap {
-            $0 == "-" ? nil : try context.outputFile($0, for: ImportCommand.changes, stop: SignalTrap.stop)
-        }
-        let changeOutput: TextOutput? = changeFile ?? (changesPath == "-" ? context.output : nil)
+        var report: ImportReport
+        // Set when the import was committed but its change list could not be written to its end.
+        var changesNotListed: ChangesNotListed?
         let progressBar =
             context.terminal.showsProgress && !quiet
             ? ProgressReporter(output: context.errors, width: context.terminal.width ?? 80) : nil
         do {
             defer { progressBar?.clear() }
+            let changeFile = try changesPath.flatMap {
+                $0 == "-" ? nil : try context.outputFile($0, for: ImportCommand.changes, stop: SignalTrap.stop)
+            }
+            let changeOutput: TextOutput? = changeFile ?? (changesPath == "-" ? context.output : nil)
             var options = self.options
             options.mapping = try mappingWithFile()
             let roster = try context.openRoster(options.dryRun ? .check : .write, stop: SignalTrap.stop)
             report = try roster.importFiles(
                 files, options: options, standardInput: context.input,
                 progress: progressBar.map { bar in { bar.update($0) } },
-                changes: changeOutput.map { output in { try output.write(ChangeListView.line($0)) } })
-            try changeFile?.commit()
+                changes: changeOutput.map { output in
+                    ChangeListOutput(
+                        write: { try output.write(ChangeListView.line($0)) },
+                        finish: { try changeFile?.commit() ?? output.flush() })
+                })
+        } catch let error as ChangesNotListed {
+            report = error.report
+            changesNotListed = error
         } catch {
-            // The report is written for every outcome: a script reads why from its status.
+            // The report is written for every outcome: a script reads why from its status. Nothing was written, so
+            // an output that fails too must not hide why.
             if let refused = (error as? ImportError)?.report {
-                try context.errors.write(ImportReportView.problems(refused))
-                if jsonReport { try ImportReportView.writeJSON(refused, to: context.output) }
+                try? context.errors.write(ImportReportView.problems(refused))
+                if jsonReport { try? ImportReportView.writeJSON(refused, to: context.output) }
             } else if jsonReport {
                 var failed = ImportReport(files: files)
                 failed.dryRun = options.dryRun
                 failed.status = ImportCommand.status(of: error)
-                try ImportReportView.writeJSON(failed, to: context.output)
+                try? ImportReportView.writeJSON(failed, to: context.output)
             }
             throw error
         }
-        let writeReport = {
+        try context.report(saved: report.committed) {
             try context.errors.write(ImportReportView.problems(report))
             if !quiet { try context.errors.write(ImportReportView.summary(report)) }
             if jsonReport { try ImportReportView.writeJSON(report, to: context.output) }
         }
-        try context.report(saved: !options.dryRun, writeReport)
+        if let changesNotListed { throw changesNotListed }
         // Written but not pruned: players the feed no longer has are still in the roster.
         if report.prune.skippedReason == .rejectedRecords && !allowsPartialPrune { return .pruneSkipped }
         return .success

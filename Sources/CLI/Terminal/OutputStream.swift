@@ -82,13 +82,15 @@ final class FileOutput: TextOutput {
     /// Waits until the descriptor takes bytes, a tenth of a second at a time, and throws `Interrupted` once a
     /// signal asks to stop: a pipe or FIFO whose reader stopped reading (but did not close it) would otherwise
     /// keep a stopped export waiting in write(2), since a signal that arrives just before the call, or during a
-    /// write that has taken some bytes, does not end it.
+    /// write that has taken some bytes, does not end it. A descriptor that takes bytes at once is written whatever
+    /// the signal: a signal ends a wait, not a write, so that the report of an interrupted import, or of a change
+    /// already committed, still reaches a file or a reader that reads.
     private func waitUntilWritable() throws {
         var output = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
         while true {
-            if stopsOnSignal && SignalTrap.received != 0 { throw Interrupted() }
             let ready = poll(&output, 1, 100)
             if ready > 0 || (ready < 0 && errno != EINTR) { return }
+            if stopsOnSignal && SignalTrap.received != 0 { throw Interrupted() }
         }
     }
 }

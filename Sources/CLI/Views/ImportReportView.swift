@@ -61,6 +61,7 @@ enum ImportReportView {
             ("status", JSONText.quoted(report.status.rawValue)),
             ("files", "[" + report.files.map(JSONText.quoted).joined(separator: ",") + "]"),
             ("committed", String(report.committed)),
+            ("changes_written", report.changesWritten.map { String($0) } ?? "null"),
             ("dry_run", String(report.dryRun)),
             ("pending_migrations", "[" + report.pendingMigrations.map(JSONText.quoted).joined(separator: ",") + "]"),
             ("records", String(report.records)),

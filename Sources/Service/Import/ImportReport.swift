@@ -30,6 +30,8 @@ public struct ImportReport: Sendable {
     public var pendingMigrations: [String] = []
     /// Whether the changes were written.
     public var committed = false
+    /// Whether the change list (`--changes`) was written to its end; nil when none was asked for.
+    public var changesWritten: Bool?
     public var seconds = 0.0
 
     /// How many problems are kept for listing.
