@@ -23,6 +23,31 @@ public enum UTF8Text {
             && (first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
     }
 
+    /// The bytes as text for a message, with each byte that is not part of well-formed UTF-8 written `\xC3`:
+    /// `String(decoding:)` would show every such byte as U+FFFD, which hides what is stored.
+    public static func showingInvalidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var parser = Unicode.UTF8.ForwardParser()
+        var rest = bytes.makeIterator()
+        var text = ""
+        // Where the next scalar or error starts: the parser reads ahead, so the iterator's place does not say.
+        var start = 0
+        while true {
+            switch parser.parseScalar(from: &rest) {
+            case .valid(let encoded):
+                text.unicodeScalars.append(UTF8.decode(encoded))
+                start += encoded.count
+            case .error(let length):
+                for byte in bytes[start..<(start + length)] {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    text += "\\x" + (hex.count == 1 ? "0" : "") + hex
+                }
+                start += length
+            case .emptyInput:
+                return text
+            }
+        }
+    }
+
     /// Whether `bytes` are well-formed UTF-8: ASCII eight bytes at a time (most text is), the rest scalar by scalar
     /// through the standard library's own decoder, which refuses what `String(decoding:)` repairs.
     public static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -19,11 +19,14 @@ enum ChangeCounter {
     static let rowName = "the change counter"
 
     /// Puts back the counter's row another program deleted, at a count above any it can have reached before (the
-    /// time in microseconds): an ETag made from an earlier count must never match again.
+    /// time in microseconds): an ETag made from an earlier count must never match again. The largest id given
+    /// (`highest_id`) starts again at the largest in use: those removed meanwhile are not known.
     static func restore(_ connection: Connection) throws {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let statement = try connection.prepare("INSERT INTO roster_changes (id, counter) VALUES (1, ?)")
+        let statement = try connection.prepare(
+            "INSERT INTO roster_changes (id, counter, highest_id) VALUES (1, ?, (SELECT coalesce(max(id), 0) FROM players))"
+        )
         try statement.bind(Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec / 1000), at: 1)
         try statement.run()
     }

@@ -56,7 +56,7 @@ final class BulkLoad: PlayerStore {
     static let suspendable = [
         "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals", "players_by_club_goals",
         "players_by_birth_date", "players_search_insert", "players_search_update", "players_search_delete",
-        "players_birth_date_not_in_future", ChangeCounter.insertTrigger,
+        "players_birth_date_not_in_future", "players_text_is_utf8", ChangeCounter.insertTrigger,
     ]
     /// The index that finds players by folded name and birth date, for import records without id.
     static let identityIndex = "players_by_sort_name"

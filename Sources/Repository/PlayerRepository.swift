@@ -48,7 +48,10 @@ public final class PlayerRepository {
                 """
             case .delete: "DELETE FROM players WHERE id = ?"
             case .renumber: "UPDATE players SET id = ? WHERE id = ?"
-            case .largestID: "SELECT max(id) FROM players"
+            // The players removed, or given another id, are counted by the change counter's triggers (0013).
+            case .largestID:
+                "SELECT max(coalesce((SELECT max(id) FROM players), 0), "
+                    + "coalesce((SELECT highest_id FROM roster_changes WHERE id = 1), 0))"
             }
         }
     }
@@ -254,10 +257,12 @@ public final class PlayerRepository {
     private static let constraintTrigger = SQLITE_CONSTRAINT | (7 << 8)
     private static let constraintUnique = SQLITE_CONSTRAINT | (8 << 8)
 
-    /// The id a new player gets: one more than the largest, or the lowest free one once the largest allowed is
-    /// taken (SQLite would pick a random one past the range the schema allows).
+    /// The id a new player gets: one more than the largest any player has had, removed ones included, so that an
+    /// id once given is never given again (a bookmarked player, a change list or a copy elsewhere must not come to
+    /// mean another player); once the largest allowed has been given, the lowest free one (SQLite would pick a
+    /// random one past the range the schema allows).
     public func nextFreeID() throws -> Int64 {
-        let largest = try statement(.largestID).firstRow { $0.isNull(at: 0) ? 0 : $0.int64(at: 0) } ?? 0
+        let largest = try statement(.largestID).firstRow { $0.int64(at: 0) } ?? 0
         if largest < FieldRule.maximumID { return largest + 1 }
         let gap = try connection.prepare(
             """

@@ -7,9 +7,8 @@ import RosterModel
 /// `Player(row)` makes one of it.
 ///
 /// The row's columns are `PlayerColumn.selectList`: column `i` holds `PlayerField.allCases[i]`. Its text is handed
-/// out as SQLite holds it when that is well-formed UTF-8 (as rosterdb writes it), else as `String(decoding:)`
-/// repairs it, as a `Player` read from the row holds it. A position, a date or a count that another tool wrote and
-/// that is not one stops the reading with an error that names the player.
+/// out as SQLite holds it. A text that is not well-formed UTF-8, or a position, a date or a count that is not one,
+/// which only another tool can have written, stops the reading with an error that names the player.
 public struct PlayerRowView: PlayerValues {
     private let statement: Statement
 
@@ -52,9 +51,12 @@ public struct PlayerRowView: PlayerValues {
                 }
                 switch field.valueType {
                 case .integer, .text:
-                    if UTF8Text.isWellFormed(bytes) { return body(field, .text(bytes)) }
-                    var repaired = String(decoding: bytes, as: UTF8.self)
-                    repaired.withUTF8 { body(field, .text($0)) }
+                    // Repaired as `String(decoding:)` repairs it, it would be exported as other bytes than stored,
+                    // and compared unchanged with a record that differs.
+                    guard UTF8Text.isWellFormed(bytes) else {
+                        throw unreadable(field, UTF8Text.showingInvalidBytes(bytes), "which is not UTF-8")
+                    }
+                    body(field, .text(bytes))
                 // Positions and dates are read from the row's bytes: a String is made of them only for an error.
                 case .position:
                     guard let position = Position(code: bytes) else {

@@ -37,6 +37,18 @@ import Testing
 
     // MARK: - add
 
+    /// A new player took the id of the player last removed, so that `show 28`, a bookmark or a change list came to
+    /// mean another player; an import of records without ids did too.
+    @Test func aRemovedPlayersIDIsNeverGivenAgain() throws {
+        #expect(try run(["remove", "28"]).status == 0)
+        #expect(try run(["add", "--name", "Late Signing", "--position", "ST"]).status == 0)
+        #expect(try rows().last?.hasPrefix("29 Late Signing ") == true)
+        #expect(try run(["remove", "29"]).status == 0)
+        let feed = try folder.write(#"{"name":"Feed Signing","position":"GK"}"# + "\n", to: "feed.ndjson")
+        #expect(try run(["import", feed]).status == 0)
+        #expect(try rows().last?.hasPrefix("30 Feed Signing ") == true)
+    }
+
     @Test func addPrintsTheNewPlayerAsShowDoes() throws {
         let added = try run([
             "add", "--name", "Cole Palmer", "--position", "AM", "--club", "Chelsea", "--birth-date", "2002-05-06",

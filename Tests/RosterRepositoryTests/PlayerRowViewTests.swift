@@ -68,20 +68,12 @@ import Testing
                     image: "C:\\kdb.png"))
             try players.insert(Player(name: "久保 建英", position: .rightWinger))
         }
-        // Another tool's text, which is not UTF-8 or is UTF-8 no String holds as it is: repaired as
-        // `String(decoding:)` repairs it, in the middle, at the end, after eight bytes of ASCII and before.
+        // Another tool's text in a spelling Swift's == holds equal to another (decomposed): handed out as stored.
         try database.connection.execute(
-            """
-            PRAGMA ignore_check_constraints = ON;
-            INSERT INTO players (name, position, nationality, club, image) VALUES
-                (CAST(X'41FF42' AS TEXT), 'ST', CAST(X'C0AF' AS TEXT), CAST(X'4142434445464748ED9FBFEDA080' AS TEXT),
-                 CAST(X'61626364656667E282' AS TEXT));
-            PRAGMA ignore_check_constraints = OFF;
-            """)
+            "INSERT INTO players (name, position) VALUES (CAST(X'4D65CC8173756C' AS TEXT), 'ST')")
         let rows = try values()
         #expect(rows == (try valuesOfPlayers()))
-        #expect(rows[2][2] == "name=\(Array("A\u{FFFD}B".utf8))")
-        #expect(rows[2][7] == "club=\(Array("ABCDEFGH\u{D7FF}\u{FFFD}\u{FFFD}\u{FFFD}".utf8))")
+        #expect(rows[2][2] == "name=\(Array("Me\u{301}sul".utf8))")
         #expect(
             rows[1] == [
                 "id=2", "ref=?", "name=\(Array("久保 建英".utf8))", "position=RW", "goals=0", "assists=0", "nationality=?",
@@ -94,6 +86,13 @@ import Testing
         ("birth_date", "'1991-02-30'", "birth_date '1991-02-30', which is not a date"),
         ("goals", "'abc'", "goals 'abc', which is not an integer"),
         ("assists", "1e19", "assists '1.0e+19', which is not an integer"),
+        // Read as U+FFFD, an export gave back other bytes than stored, and a re-import found them unchanged.
+        ("club", "CAST(X'43C3' AS TEXT)", "club 'C\\xC3', which is not UTF-8"),
+        ("name", "CAST(X'41FF42' AS TEXT)", "name 'A\\xFFB', which is not UTF-8"),
+        (
+            "image", "CAST(X'4142434445464748ED9FBFEDA080' AS TEXT)",
+            "image 'ABCDEFGH\u{D7FF}\\xED\\xA0\\x80', which is not UTF-8"
+        ),
         ("goals", "2.5", "goals '2.5', which is not an integer"),
     ])
     func aValueNoPlayerCouldHoldIsAnErrorNamingThePlayer(column: String, value: String, problem: String) throws {
@@ -101,6 +100,7 @@ import Testing
         try database.connection.execute(
             """
             PRAGMA ignore_check_constraints = ON;
+            DROP TRIGGER players_text_is_utf8_update;
             UPDATE players SET \(column) = \(value);
             PRAGMA ignore_check_constraints = OFF;
             """)

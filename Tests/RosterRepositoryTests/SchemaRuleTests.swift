@@ -122,6 +122,68 @@ import Testing
         }
     }
 
+    /// Text that is not UTF-8, which SQLite stores as text all the same (`CAST(x'43c3' AS TEXT)`): read back as
+    /// U+FFFD, it exported as other bytes than stored. The schema must refuse exactly what Swift's decoder refuses,
+    /// on insert and on update: every string of one to three bytes from the bytes where UTF-8's rules change, with a
+    /// letter around it, and the first and last scalar of every length and range (U+FFFE and U+FFFF among them,
+    /// which SQLite decodes as U+FFFD).
+    @Test func textIsUTF8ExactlyAsTheValidatorReadsIt() throws {
+        let edges: [UInt8] = [
+            0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF,
+            0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
+        var samples = edges.map { [$0] }
+        samples += edges.flatMap { first in edges.map { [first, $0] } }
+        let scalars: [UInt32] = [0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x10FFFF]
+        samples += scalars.map { Array(String(Unicode.Scalar($0)!).utf8) }
+        samples += [
+            [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xE2, 0x82, 0xAC, 0x80], [0xC3, 0xA9, 0xA9],
+        ]
+        // Three bytes after each lead byte whose second byte has a range of its own, for one field: every text field
+        // goes through the same view.
+        let threeBytes = ([0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4] as [UInt8]).flatMap { first in
+            edges.flatMap { second in edges.map { [first, second, $0] } }
+        }
+        try database.connection.execute("INSERT INTO players (id, name, position) VALUES (1, 'Valid Name', 'GK')")
+        for field in [PlayerField.name, .nationality, .club, .image, .ref] {
+            for sample in samples + (field == .name ? threeBytes : []) {
+                let bytes = [UInt8(ascii: "a")] + sample + [UInt8(ascii: "b")]
+                let text = bytes.withUnsafeBufferPointer { UTF8Text.string(validating: $0) }
+                let swift = text.map { validatorStoresUnchanged(field, .string($0), .text($0)) } ?? false
+                let literal =
+                    "CAST(x'"
+                    + bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+                    .joined() + "' AS TEXT)"
+                let shown = bytes.map { String($0, radix: 16) }.joined(separator: " ")
+                #expect(try schemaAccepts(field, literal: literal) == swift, "insert \(field.name) = \(shown)")
+                #expect(
+                    try schemaAccepts("UPDATE players SET \(field.name) = \(literal) WHERE id = 1") == swift,
+                    "update \(field.name) = \(shown)")
+                // As it was, so that the next insert meets no ref it holds.
+                try database.connection.execute("UPDATE players SET name = 'Valid Name', ref = NULL WHERE id = 1")
+            }
+        }
+    }
+
+    /// Whether the schema takes a valid row with `field` set to the SQL expression `literal`.
+    private func schemaAccepts(_ field: PlayerField, literal: String) throws -> Bool {
+        let columns = field == .name ? "name, position" : "name, position, \(field.name)"
+        let values = field == .name ? "\(literal), 'GK'" : "'Valid Name', 'GK', \(literal)"
+        guard try schemaAccepts("INSERT INTO players (\(columns)) VALUES (\(values))") else { return false }
+        try database.connection.execute("DELETE FROM players WHERE id <> 1")
+        return true
+    }
+
+    /// Whether the schema lets `sql` write.
+    private func schemaAccepts(_ sql: String) throws -> Bool {
+        do {
+            try database.connection.execute(sql)
+        } catch let error as DatabaseError where error.primaryCode == SQLITE_CONSTRAINT {
+            return false
+        }
+        return true
+    }
+
     @Test func birthDatesFromTheEarliestToTodayInEveryTimeZone() throws {
         let latest = CalendarDate.latestToday()
         let dayAfter = CalendarDate(year: latest.year + 1, month: 1, day: 1)!

@@ -201,6 +201,24 @@ import Testing
         }
     }
 
+    /// Text another program stored that is not UTF-8 was answered as U+FFFD, other bytes than stored: it is a
+    /// value rosterdb cannot read, named in a 500, as a page and as a stream.
+    @Test func textThatIsNotUTF8IsAnErrorNamingThePlayer() throws {
+        var database: OpaquePointer?
+        #expect(sqlite3_open(fixture.path, &database) == SQLITE_OK)
+        defer { sqlite3_close(database) }
+        let sql =
+            "DROP TRIGGER players_text_is_utf8_update; "
+            + "UPDATE players SET club = CAST(X'43C3' AS TEXT) WHERE id = 1"
+        #expect(sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK)
+        for target in ["/api/players?sort=id", "/api/players?format=ndjson&sort=id", "/api/players/1"] {
+            let response = fixture.get(target)
+            #expect(response.status == .internalServerError, "\(target)")
+            let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+            #expect((error["message"] as? String)?.contains(#"player 1 has club 'C\xC3', which is not UTF-8"#) == true)
+        }
+    }
+
     /// The tag was compared before the request was read: `*` or any current tag turned a 400 or a 404 into 304.
     @Test func onlyAnAnswerThatExistsIsNotModified() throws {
         let tag = try #require(fixture.get("/api/players").headers["ETag"])

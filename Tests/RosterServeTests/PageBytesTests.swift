@@ -8,8 +8,8 @@ import Testing
 /// `/api/players` writes each row as it lies in the roster, never making a `Player` of it: the page is still the
 /// one `query --format json` writes from `Player` values, byte for byte, whatever the rows hold.
 @Suite struct PageBytesTests {
-    /// Names with a character to escape at every offset around the eight bytes the writer scans at a time, text
-    /// another tool wrote that is not UTF-8, unknown values, and the age of a birthday tomorrow.
+    /// Names with a character to escape at every offset around the eight bytes the writer scans at a time, unknown
+    /// values, and the age of a birthday tomorrow.
     static func awkwardRoster() throws -> ServeFixture {
         var players: [Player] = []
         for (offset, character) in ["\"", "\\", "\u{2028}", "é", "’", "😀"].enumerated() {
@@ -24,15 +24,7 @@ import Testing
                         image: length.isMultiple(of: 4) ? nil : "img/\(character).png"))
             }
         }
-        let fixture = try ServeFixture(players: players)
-        try RosterDatabase(path: fixture.path, mode: .existing).connection.execute(
-            """
-            PRAGMA ignore_check_constraints = ON;
-            UPDATE players SET club = CAST(X'4142434445464748FF' AS TEXT), nationality = CAST(X'E282' AS TEXT)
-                WHERE id % 5 = 0;
-            PRAGMA ignore_check_constraints = OFF;
-            """)
-        return fixture
+        return try ServeFixture(players: players)
     }
 
     /// The page as the command line writes it, from `Player` values.
@@ -61,12 +53,10 @@ import Testing
                 Issue.record("a page is written whole")
                 return
             }
-            // Compared as bytes: text that is not UTF-8 would look repaired once decoded.
             let expected = Array((try Self.expected(fixture, query) + "]").utf8)
             let same = bytes.starts(with: expected)
             #expect(same, "page \(page): \(String(decoding: bytes.prefix(200), as: UTF8.self))…")
-            let text = String(decoding: bytes, as: UTF8.self)
-            #expect(text.contains("\u{FFFD}") && text.contains(#"\u2028"#))
+            #expect(String(decoding: bytes, as: UTF8.self).contains(#"\u2028"#))
         }
     }
 

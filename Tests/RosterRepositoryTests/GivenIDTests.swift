@@ -1,0 +1,68 @@
+import CSQLite
+import RosterModel
+import TestSupport
+import Testing
+
+@testable import RosterRepository
+
+/// An id once given is never given again: removing the player with the largest id made the next new player take
+/// it, so that a bookmarked player, a change list or a copy elsewhere came to mean another player.
+@Suite struct GivenIDTests {
+    let folder: TemporaryDirectory
+    let database: RosterDatabase
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
+        try database.write { players in
+            for name in ["Ada One", "Bea Two", "Cleo Three"] {
+                try players.insert(Player(name: name, position: .striker))
+            }
+        }
+    }
+
+    private func addOne() throws -> Int64 {
+        try database.write { try $0.insert(Player(name: "New Player", position: .goalkeeper)) }
+    }
+
+    @Test func aRemovedPlayersIDIsNotGivenAgain() throws {
+        try database.write { try $0.delete(id: 3) }
+        #expect(try addOne() == 4)
+        try database.write { try $0.delete(id: 4) }
+        try database.write { try $0.delete(id: 2) }
+        #expect(try addOne() == 5)
+    }
+
+    @Test func anIDGivenAwayIsNotGivenAgain() throws {
+        try database.write { try $0.renumber(3, to: 10) }
+        try database.write { try $0.renumber(10, to: 7) }
+        #expect(try addOne() == 11)
+    }
+
+    /// Another program's delete counts as any other: the change counter's triggers keep the mark.
+    @Test func anotherProgramsRemovalCountsToo() throws {
+        try database.connection.execute("DELETE FROM players WHERE id >= 2")
+        #expect(try addOne() == 4)
+    }
+
+    /// A roster emptied and loaded again goes on after the ids it gave; the bulk load sets no trigger aside that
+    /// keeps the mark.
+    @Test func aBulkLoadIntoAnEmptiedRosterGoesOn() throws {
+        try database.connection.execute("DELETE FROM players")
+        let ids = try database.write { players in
+            try players.load { store in
+                try ["Dora Four", "Eve Five"].map { try store.insert(Player(name: $0, position: .midfielder)) }
+            }
+        }
+        #expect(ids == [4, 5])
+    }
+
+    /// `init` puts back the counter's row another program deleted; the mark starts again at the largest id in use.
+    @Test func aRestoredCounterRowStartsAtTheLargestIDInUse() throws {
+        try database.connection.execute("DELETE FROM players WHERE id = 3; DELETE FROM roster_changes")
+        #expect(try database.restoreMissingObjects() == [ChangeCounter.rowName])
+        #expect(try addOne() == 3)
+        try database.write { try $0.delete(id: 3) }
+        #expect(try addOne() == 4)
+    }
+}
