@@ -36,12 +36,24 @@ extension PlayerRepository: PlayerStore {
         building: (_ completed: Int, _ total: Int) -> Void = { _, _ in }, _ body: (any PlayerStore) throws -> T
     ) throws -> T {
         precondition(connection.isInTransaction, "a load must run inside a write transaction")
-        guard try count() == 0 else { return try body(self) }
+        guard try count() == 0 else {
+            // Into a filled roster, only the triggers that check text is UTF-8 go: they cost a load of names that are
+            // not ASCII a fifth of its instructions, and the validator has checked every text by the same rule.
+            var utf8Checks = try SetAsideObjects(PlayerRepository.utf8Triggers, on: connection)
+            let result = try body(self)
+            try utf8Checks.restoreAll()
+            return result
+        }
         let bulk = try BulkLoad(players: self)
         let result = try body(bulk)
         try bulk.finish(building: building)
         return result
     }
+}
+
+extension PlayerRepository {
+    /// The triggers that refuse text that is not UTF-8 (migration 0013), which only another program can write.
+    static let utf8Triggers = ["players_text_is_utf8", "players_text_is_utf8_update"]
 }
 
 /// A load of many players into an empty players table. It owns the schema it sets aside: rosterdb's own indexes, the
@@ -53,39 +65,26 @@ final class BulkLoad: PlayerStore {
     /// writes) and so does `players_by_ref` (the load matches refs through it as it goes). The search index's update
     /// and delete triggers go too: the index holds none of the load's players until the end, and a trigger that took
     /// one out of it would find the index corrupt.
-    static let suspendable = [
-        "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals", "players_by_club_goals",
-        "players_by_birth_date", "players_search_insert", "players_search_update", "players_search_delete",
-        "players_birth_date_not_in_future", "players_text_is_utf8", ChangeCounter.insertTrigger,
-    ]
+    static let suspendable =
+        [
+            "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals",
+            "players_by_club_goals", "players_by_birth_date", "players_search_insert", "players_search_update",
+            "players_search_delete", "players_birth_date_not_in_future", ChangeCounter.insertTrigger,
+        ] + PlayerRepository.utf8Triggers
     /// The index that finds players by folded name and birth date, for import records without id.
     static let identityIndex = "players_by_sort_name"
 
     private let players: PlayerRepository
-    /// The objects set aside and not yet built again, with the SQL that creates them.
-    private var suspended: [(type: String, name: String, sql: String)] = []
+    /// The objects set aside and not yet built again.
+    private var suspended: SetAsideObjects
     /// Whether the roster counts its changes (`ChangeCounter`) and the load set the counting trigger aside.
-    private var countsChanges = false
+    private let countsChanges: Bool
 
     init(players: PlayerRepository) throws {
         self.players = players
-        let connection = players.connection
-        let objects = try connection.prepare(
-            "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'players' AND name = ? AND sql IS NOT NULL")
-        for name in BulkLoad.suspendable {
-            objects.reset()
-            try objects.bind(name, at: 1)
-            if let object = try objects.firstRow({ (type: $0.text(at: 0), name: $0.text(at: 1), sql: $0.text(at: 2)) })
-            {
-                suspended.append(object)
-            }
-        }
-        countsChanges = suspended.contains { $0.name == ChangeCounter.insertTrigger }
-        for object in suspended {
-            try connection.execute(
-                "DROP \(object.type == "index" ? "INDEX" : "TRIGGER") \(SQL.identifier(object.name))")
-        }
-        try connection.execute("PRAGMA ignore_check_constraints = ON")
+        suspended = try SetAsideObjects(BulkLoad.suspendable, on: players.connection)
+        countsChanges = suspended.holds(ChangeCounter.insertTrigger)
+        try players.connection.execute("PRAGMA ignore_check_constraints = ON")
     }
 
     deinit {
@@ -111,7 +110,7 @@ final class BulkLoad: PlayerStore {
 
     /// Matching needs the identity index; it is built at the first record that needs it, and kept from then on.
     func players(sortName: String, birthDate: CalendarDate?) throws -> [Player] {
-        try restore(BulkLoad.identityIndex)
+        try suspended.restore(BulkLoad.identityIndex)
         return try players.players(sortName: sortName, birthDate: birthDate)
     }
 
@@ -122,10 +121,7 @@ final class BulkLoad: PlayerStore {
         // Index builds sort; let SQLite's sorter use a second core.
         try players.connection.execute("PRAGMA threads = 2")
         let total = suspended.count + 1
-        for (completed, object) in suspended.enumerated() {
-            building(completed, total)
-            try restore(object.name)
-        }
+        try suspended.restoreAll { made in building(made, total) }
         building(total - 1, total)
         try players.connection.execute(BulkLoad.fillSearchIndex)
         // The insert trigger that counts changes was set aside with the others: the load is one change.
@@ -143,10 +139,4 @@ final class BulkLoad: PlayerStore {
         INSERT INTO players_search (rowid, sort_name) SELECT id, sort_name FROM players ORDER BY id;
         INSERT INTO players_search (players_search, rank) VALUES ('hashsize', 1048576);
         """
-
-    private func restore(_ name: String) throws {
-        guard let index = suspended.firstIndex(where: { $0.name == name }) else { return }
-        try players.connection.execute(suspended[index].sql)
-        suspended.remove(at: index)
-    }
 }

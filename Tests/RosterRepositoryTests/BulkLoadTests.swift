@@ -65,15 +65,22 @@ import Testing
         try database.connection.execute("INSERT INTO players_search (players_search) VALUES ('integrity-check')")
     }
 
+    /// Only the triggers that check text is UTF-8 are set aside: they cost a load of names that are not ASCII a
+    /// fifth of its instructions, and the validator checks the same rule. They are back once the load is done.
     @Test func aRosterThatHoldsPlayersIsWrittenThroughTheRepositoryItself() throws {
         _ = try database.write { try $0.insert(Player(name: "Alex Scott", position: .centreBack)) }
         let before = try schema()
         try database.write { players in
             try players.load { store throws in
                 #expect(store === players)
-                #expect(try schema() == before)
+                #expect(
+                    try schema()
+                        == before.filter { row in
+                            !PlayerRepository.utf8Triggers.contains { row.hasPrefix("trigger \($0):") }
+                        })
             }
         }
+        #expect(try schema() == before)
     }
 
     @Test func theIdentityIndexReturnsWhenARecordNeedsIt() throws {
