@@ -10,15 +10,14 @@ import sqlite3
 import sys
 
 
-def main():
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
+def describe(path):
+    """`ok COUNT SHA256`, or `bad REASON`: the line this script prints, for a caller that imports it."""
     try:
-        connection = sqlite3.connect(sys.argv[1], timeout=30)
+        connection = sqlite3.connect(path, timeout=30)
         integrity = [row[0] for row in connection.execute("PRAGMA integrity_check")]
         if integrity != ["ok"]:
-            print("bad integrity_check: " + "; ".join(map(str, integrity[:5])))
-            sys.exit(1)
+            connection.close()
+            return "bad integrity_check: " + "; ".join(map(str, integrity[:5]))
         # The name search index's own check (its blocks and their structure), which PRAGMA integrity_check does not
         # read: a bulk load builds it apart and copies it in. Raises on a corrupt index; rolled back at close.
         connection.execute("INSERT INTO players_search (players_search) VALUES ('integrity-check')")
@@ -30,9 +29,17 @@ def main():
             count += 1
         connection.close()
     except sqlite3.Error as error:
-        print(f"bad sqlite3: {error}")
+        return f"bad sqlite3: {error}"
+    return f"ok {count} {digest.hexdigest()}"
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    line = describe(sys.argv[1])
+    print(line)
+    if not line.startswith("ok "):
         sys.exit(1)
-    print(f"ok {count} {digest.hexdigest()}")
 
 
 if __name__ == "__main__":
