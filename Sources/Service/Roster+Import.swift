@@ -41,17 +41,22 @@ extension Roster {
                 return session.report
             }
             progress?(ImportProgress(phase: .finishing, records: report.records, bytesRead: 0, totalBytes: nil))
-            // A dry run's changes are gone once it rolls back: they are told now.
-            if options.dryRun, let changes, let changeLog { try Roster.list(changeLog, to: changes) }
+            // A dry run's changes are gone once it rolls back: they are told now, and the list ends once nothing
+            // can stop the dry run any more (a file that replaces another is renamed into place then).
+            if options.dryRun, let changes, let changeLog {
+                try changeLog.forEach { try changes.write(PlayerChange($0)) }
+            }
             return report
         }
+        if options.dryRun { try changes?.finish() }
         report.committed = !options.dryRun
         report.status = options.dryRun ? .dryRun : .committed
         report.changesWritten = changes == nil ? nil : true
         report.pendingMigrations = openSummary.pendingMigrations
         if !options.dryRun, let changes, let changeLog {
             do {
-                try database.ignoringStop { try Roster.list(changeLog, to: changes) }
+                try database.ignoringStop { try changeLog.forEach { try changes.write(PlayerChange($0)) } }
+                try changes.finish()
             } catch {
                 report.changesWritten = false
                 report.seconds = MonotonicClock.seconds(since: started)
@@ -60,11 +65,6 @@ extension Roster {
         }
         report.seconds = MonotonicClock.seconds(since: started)
         return report
-    }
-
-    private static func list(_ changeLog: ChangeLog, to output: ChangeListOutput) throws {
-        try changeLog.forEach { try output.write(PlayerChange($0)) }
-        try output.finish()
     }
 }
 
