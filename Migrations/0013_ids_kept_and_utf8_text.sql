@@ -13,8 +13,10 @@
 -- or update that makes one. A CHECK cannot look at each character, so this is a view: SQLite cuts its text into
 -- characters (substr) and decodes each (unicode); well-formed text is exactly the text whose every character encodes
 -- back to its own bytes (char), but for U+FFFE and U+FFFF, which SQLite decodes as U+FFFD. Text of printable ASCII
--- only, most of it, is passed by the GLOB at once. RosterRepositoryTests/SchemaRuleTests compares the view with
--- Swift's decoder.
+-- only, most of it, is passed by the GLOB at once. Written once, for the five fields, and short: every command
+-- parses the whole schema as it opens the roster (with a copy per field, `show` ran a third more instructions; as
+-- it is, a tenth).
+-- RosterRepositoryTests/SchemaRuleTests compares the view with Swift's decoder.
 
 ALTER TABLE roster_changes ADD COLUMN highest_id INTEGER NOT NULL DEFAULT 0
     CONSTRAINT highest_id_is_a_whole_number CHECK (typeof(highest_id) = 'integer');
@@ -33,58 +35,23 @@ BEGIN
 END;
 
 CREATE VIEW players_not_utf8 AS
-SELECT id, 'name' AS field FROM players
-WHERE typeof(name) = 'text' AND name GLOB '*[^ -~]*' AND EXISTS (
-        SELECT 1 FROM json_each('[' || substr(replace(hex(zeroblob(length(name))), '00', ',0'), 2) || ']') AS c
-        WHERE CAST(char(unicode(substr(name, c.key + 1, 1))) AS BLOB) IS NOT CAST(substr(name, c.key + 1, 1) AS BLOB)
-            AND CAST(substr(name, c.key + 1, 1) AS BLOB) NOT IN (x'EFBFBE', x'EFBFBF'))
-UNION ALL
-SELECT id, 'nationality' AS field FROM players
-WHERE typeof(nationality) = 'text' AND nationality GLOB '*[^ -~]*' AND EXISTS (
-        SELECT 1 FROM json_each('[' || substr(replace(hex(zeroblob(length(nationality))), '00', ',0'), 2) || ']') AS c
-        WHERE CAST(char(unicode(substr(nationality, c.key + 1, 1))) AS BLOB) IS NOT CAST(substr(nationality, c.key + 1, 1) AS BLOB)
-            AND CAST(substr(nationality, c.key + 1, 1) AS BLOB) NOT IN (x'EFBFBE', x'EFBFBF'))
-UNION ALL
-SELECT id, 'club' AS field FROM players
-WHERE typeof(club) = 'text' AND club GLOB '*[^ -~]*' AND EXISTS (
-        SELECT 1 FROM json_each('[' || substr(replace(hex(zeroblob(length(club))), '00', ',0'), 2) || ']') AS c
-        WHERE CAST(char(unicode(substr(club, c.key + 1, 1))) AS BLOB) IS NOT CAST(substr(club, c.key + 1, 1) AS BLOB)
-            AND CAST(substr(club, c.key + 1, 1) AS BLOB) NOT IN (x'EFBFBE', x'EFBFBF'))
-UNION ALL
-SELECT id, 'image' AS field FROM players
-WHERE typeof(image) = 'text' AND image GLOB '*[^ -~]*' AND EXISTS (
-        SELECT 1 FROM json_each('[' || substr(replace(hex(zeroblob(length(image))), '00', ',0'), 2) || ']') AS c
-        WHERE CAST(char(unicode(substr(image, c.key + 1, 1))) AS BLOB) IS NOT CAST(substr(image, c.key + 1, 1) AS BLOB)
-            AND CAST(substr(image, c.key + 1, 1) AS BLOB) NOT IN (x'EFBFBE', x'EFBFBF'))
-UNION ALL
-SELECT id, 'ref' AS field FROM players
-WHERE typeof(ref) = 'text' AND ref GLOB '*[^ -~]*' AND EXISTS (
-        SELECT 1 FROM json_each('[' || substr(replace(hex(zeroblob(length(ref))), '00', ',0'), 2) || ']') AS c
-        WHERE CAST(char(unicode(substr(ref, c.key + 1, 1))) AS BLOB) IS NOT CAST(substr(ref, c.key + 1, 1) AS BLOB)
-            AND CAST(substr(ref, c.key + 1, 1) AS BLOB) NOT IN (x'EFBFBE', x'EFBFBF'));
+SELECT id, field FROM (
+    SELECT id, 'name' AS field, name AS text FROM players UNION ALL SELECT id, 'nationality', nationality FROM players
+    UNION ALL SELECT id, 'club', club FROM players UNION ALL SELECT id, 'image', image FROM players
+    UNION ALL SELECT id, 'ref', ref FROM players)
+WHERE text GLOB '*[^ -~]*' AND EXISTS (
+    SELECT 1 FROM json_each('[' || substr(replace(hex(zeroblob(length(text))), '00', ',0'), 2) || ']')
+    WHERE CAST(substr(text, key + 1, 1) AS BLOB)
+        NOT IN (CAST(char(unicode(substr(text, key + 1, 1))) AS BLOB), x'EFBFBE', x'EFBFBF'));
 
 -- An import sets both aside while it writes (PlayerRepository.load): what rosterdb writes is UTF-8, and the view's
 -- look at each character cost an import of names that are not ASCII a fifth of its instructions.
 CREATE TRIGGER players_text_is_utf8 AFTER INSERT ON players
 BEGIN
-    SELECT CASE field
-        WHEN 'name' THEN RAISE(ABORT, 'name is not UTF-8')
-        WHEN 'nationality' THEN RAISE(ABORT, 'nationality is not UTF-8')
-        WHEN 'club' THEN RAISE(ABORT, 'club is not UTF-8')
-        WHEN 'image' THEN RAISE(ABORT, 'image is not UTF-8')
-        WHEN 'ref' THEN RAISE(ABORT, 'ref is not UTF-8')
-    END FROM players_not_utf8 WHERE id = new.id;
+    SELECT RAISE(ABORT, 'name, nationality, club, image or ref is not UTF-8') FROM players_not_utf8 WHERE id = new.id;
 END;
 
 CREATE TRIGGER players_text_is_utf8_update AFTER UPDATE OF name, nationality, club, image, ref ON players
-WHEN new.name IS NOT old.name OR new.nationality IS NOT old.nationality OR new.club IS NOT old.club
-    OR new.image IS NOT old.image OR new.ref IS NOT old.ref
 BEGIN
-    SELECT CASE field
-        WHEN 'name' THEN RAISE(ABORT, 'name is not UTF-8')
-        WHEN 'nationality' THEN RAISE(ABORT, 'nationality is not UTF-8')
-        WHEN 'club' THEN RAISE(ABORT, 'club is not UTF-8')
-        WHEN 'image' THEN RAISE(ABORT, 'image is not UTF-8')
-        WHEN 'ref' THEN RAISE(ABORT, 'ref is not UTF-8')
-    END FROM players_not_utf8 WHERE id = new.id;
+    SELECT RAISE(ABORT, 'name, nationality, club, image or ref is not UTF-8') FROM players_not_utf8 WHERE id = new.id;
 END;
