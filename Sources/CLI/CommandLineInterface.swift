@@ -104,17 +104,8 @@ public enum CommandLineInterface {
         let help = HelpGenerator(width: terminal.helpWidth)
         var commandSpec: CommandSpec?
         do {
-            var argv = arguments
-            // `rosterdb help [command]` is `rosterdb [command] --help`; a command it does not know is a mistake.
-            if argv.first == "help" {
-                if let name = argv.dropFirst().first, !CommandLineSpec.commandNames.contains(name) {
-                    throw UsageError.unknownCommand(
-                        name, suggestion: Suggestion.nearest(to: name, among: CommandLineSpec.commandNames))
-                }
-                argv = Array(argv.dropFirst()) + ["--help"]
-            }
-            commandSpec = try? parser.findCommand(in: argv)
-            let invocation = try parser.parse(argv)
+            commandSpec = try? parser.findCommand(in: arguments)
+            let invocation = try parser.parse(arguments)
             commandSpec = invocation.command
             let parsed = invocation.arguments
             guard let command = declared.first(where: { $0.name == invocation.command?.name }) else {
