@@ -108,10 +108,14 @@ public enum CommandLineInterface {
             let invocation = try parser.parse(arguments)
             commandSpec = invocation.command
             let parsed = invocation.arguments
+            // A global option like the others: wherever it is given, the version is all that is printed.
+            if parsed.isSet(CommandLineSpec.version) {
+                try output.write(CommandLineSpec.versionText + "\n")
+                try output.flush()
+                return .success
+            }
             guard let command = declared.first(where: { $0.name == invocation.command?.name }) else {
-                if parsed.isSet(CommandLineSpec.version) {
-                    try output.write(CommandLineSpec.versionText + "\n")
-                } else if invocation.wantsHelp {
+                if invocation.wantsHelp {
                     try output.write(
                         help.renderRoot(
                             commands: declared.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions))

@@ -205,4 +205,15 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("rosterdb "))
     }
+
+    /// A global option after the command, as `--db` may be: it ran the command instead (`query --version` said
+    /// there was no roster; `import f --version` imported f).
+    @Test(arguments: [["query", "--version"], ["--db", "x.db", "import", "feed.json", "--version"]])
+    func versionAfterTheCommandIsPrintedAndNothingElseRuns(arguments: [String]) throws {
+        try folder.write(#"[{"name": "A", "position": "GK"}]"#, to: "feed.json")
+        let result = try run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("rosterdb ") && result.stderr.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("x.db")))
+    }
 }
