@@ -144,6 +144,8 @@ public enum CommandLineInterface {
             try output.flush()
             return status
         } catch let error as UsageError {
+            // What the command wrote first, such as an import's report, is not lost.
+            try? output.flush()
             return refuse(error, command: commandSpec, errors: errors)
         } catch let error as OutputError where error.isBrokenPipe {
             return .success  // The reader stopped reading (`| head`); that is not a failure.

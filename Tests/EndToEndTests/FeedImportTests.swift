@@ -189,6 +189,25 @@ import Testing
         #expect(bad.stderr.contains("line 2: expected FIELD=SOURCE"))
     }
 
+    /// A map file that cannot be read is an input that cannot be read (66, `unreadable_input`), as README now says;
+    /// one whose line is no mapping is a usage error with its report (`refused_usage`), which was written and lost,
+    /// as standard output was not flushed before the usage message.
+    @Test func aMapFileThatCannotBeReadExits66AndABadLineIsReportedAsAUsageError() throws {
+        try folder.write("name,position\nAnn,GK\n", to: "feed.csv")
+        for map in ["missing.txt", "."] {
+            let result = try run(["import", "feed.csv", "--map-file", map, "--report", "json"])
+            #expect(result.status == 66, "\(map): \(result.stderr)")
+            #expect(try object(result)["status"] as? String == "unreadable_input")
+            #expect(result.stderr.hasPrefix("Error: cannot read \(map): "))
+        }
+        try folder.write("ref=code\nbogus\n", to: "bad.txt")
+        let bad = try run(["import", "feed.csv", "--map-file", "bad.txt", "--report", "json"])
+        #expect(bad.status == 64)
+        #expect(try object(bad)["status"] as? String == "refused_usage")
+        #expect(bad.stderr.contains("line 2: expected FIELD=SOURCE"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("roster.db")))
+    }
+
     // MARK: - What a script is told
 
     @Test func everyOutcomeHasAStatusAndItsExitCode() throws {
