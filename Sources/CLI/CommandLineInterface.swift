@@ -172,7 +172,8 @@ public enum CommandLineInterface {
 
     /// Writes a usage error with the usage line of `command` (of rosterdb when nil); returns the usage status.
     static func refuse(_ error: UsageError, command: CommandSpec? = nil, errors: TextOutput) -> ExitStatus {
-        try? errors.write("Error: \(error.message)\n")
+        // A value quoted from a file (a map file's line) may hold escape sequences: they must not reach the terminal.
+        try? errors.write("Error: \(DisplayWidth.printable(error.message))\n")
         let usage = command?.usage ?? "rosterdb [--db <path>] <command> [<options>]"
         let helpCommand = command.map { "rosterdb \($0.name) --help" } ?? "rosterdb --help"
         try? errors.write("Usage: \(usage)\n  See '\(helpCommand)' for more information.\n")

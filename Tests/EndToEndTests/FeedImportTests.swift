@@ -194,7 +194,8 @@ import Testing
     /// as standard output was not flushed before the usage message.
     @Test func aMapFileThatCannotBeReadExits66AndABadLineIsReportedAsAUsageError() throws {
         try folder.write("name,position\nAnn,GK\n", to: "feed.csv")
-        for map in ["missing.txt", "."] {
+        try folder.write("n\0a\0m\0e\0=\0x\0", to: "utf16.txt")
+        for map in ["missing.txt", "utf16.txt", "."] {
             let result = try run(["import", "feed.csv", "--map-file", map, "--report", "json"])
             #expect(result.status == 66, "\(map): \(result.stderr)")
             #expect(try object(result)["status"] as? String == "unreadable_input")
@@ -206,6 +207,26 @@ import Testing
         #expect(try object(bad)["status"] as? String == "refused_usage")
         #expect(bad.stderr.contains("line 2: expected FIELD=SOURCE"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("roster.db")))
+    }
+
+    /// Saved on Windows (CRLF, a byte order mark) it was one line, read as a template; a comment after a value
+    /// became part of every name.
+    @Test func aMapFileFromAnyEditorIsReadLineByLine() throws {
+        try folder.write("Vorname,Nachname,Pos\nThomas,Müller,ST\n", to: "kader.csv")
+        try folder.write(
+            "\u{FEFF}# Kader\r\nname = {Vorname} {Nachname}   # the full name\r\nposition=Pos\r\n", to: "map.txt")
+        let result = try run(["import", "kader.csv", "--map-file", "map.txt"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try run(["export", "--format", "csv"]).stdout.contains(",Thomas Müller,ST,"))
+
+        // A control character is refused naming the line, and reaches the terminal as `?`.
+        try folder.write("position=Pos\nname={Vorname}\u{1B}]0;owned\u{07}{Nachname}\n", to: "escape.txt")
+        let escape = try run(["import", "kader.csv", "--map-file", "escape.txt"])
+        #expect(escape.status == 64)
+        #expect(escape.stderr.contains("line 2: it holds the control character U+001B."))
+        let quoted = try run(["import", "kader.csv", "--map", "name={Vorname}\u{1B}]0;owned\u{07}{Nachname}"])
+        #expect(quoted.status == 64)
+        #expect(quoted.stderr.contains("'name={Vorname}?]0;owned?{Nachname}'"), "\(quoted.stderr)")
     }
 
     // MARK: - What a script is told

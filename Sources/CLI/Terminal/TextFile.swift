@@ -23,7 +23,8 @@ enum TextFile {
             bytes += chunk[..<count]
             if bytes.count > limit { throw Unreadable(path: path, reason: "it is larger than 1 MiB") }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // NUL is valid UTF-8, but no text holds it: a file with NUL bytes is UTF-16 or not text at all.
+        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
             throw Unreadable(path: path, reason: "it is not UTF-8 text")
         }
         return text

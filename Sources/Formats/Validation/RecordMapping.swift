@@ -58,6 +58,11 @@ public struct RecordMapping: Sendable {
         guard let equals = text.firstIndex(of: "=") else {
             return .failure(Refused(reason: "expected FIELD=SOURCE, as in name={first_name} {second_name}."))
         }
+        // Names and the text of templates are text as any value is: a control character is a mistake (a file
+        // saved with another encoding, a tab pasted into a template), which no record could be right with.
+        if let forbidden = TextRule.firstForbidden(in: text) {
+            return .failure(Refused(reason: "it holds the control character \(forbidden.codePoint)."))
+        }
         let fieldName = String(text[..<equals])
         guard let field = field(named: fieldName) else { return .failure(unknownField(fieldName)) }
         let sourceText = TextRule.trimmed(String(text[text.index(after: equals)...]))
@@ -89,19 +94,71 @@ public struct RecordMapping: Sendable {
         return .success((field, .template(pieces)))
     }
 
-    /// The lines of a map file: `FIELD=SOURCE` each, blank lines and `#` comments skipped. A bad line's reason
-    /// starts with its number.
+    /// The lines of a map file: `FIELD=SOURCE` each, blank lines and comments skipped. Lines end with LF, CRLF or
+    /// CR, and a byte order mark may start the file, as editors on every system save it. A comment starts with `#`
+    /// at the start of a line or after white space outside `{…}` (`ref=code  # the provider's key`), so that it is
+    /// never read as part of the source. A bad line's reason starts with its number, and a field mapped twice names
+    /// both lines.
     public static func sources(fromFile text: String) -> Result<[(PlayerField, Source)], Refused> {
         var sources: [(PlayerField, Source)] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = TextRule.trimmed(String(line))
-            if line.isEmpty || line.hasPrefix("#") { continue }
+        var lineOfField: [PlayerField: Int] = [:]
+        for (offset, line) in lines(of: text).enumerated() {
+            let number = offset + 1
+            let line = TextRule.trimmed(withoutComment(line))
+            if line.isEmpty { continue }
             switch source(from: line) {
-            case .success(let mapped): sources.append(mapped)
-            case .failure(let refused): return .failure(Refused(reason: "line \(number + 1): \(refused.reason)"))
+            case .success(let mapped):
+                if let earlier = lineOfField[mapped.0] {
+                    return .failure(
+                        Refused(reason: "line \(number): \(mapped.0.name) is mapped on line \(earlier) already."))
+                }
+                lineOfField[mapped.0] = number
+                sources.append(mapped)
+            case .failure(let refused): return .failure(Refused(reason: "line \(number): \(refused.reason)"))
             }
         }
         return .success(sources)
+    }
+
+    /// The lines of `text` without their ends (LF, CRLF or CR) and without a byte order mark at the start. Split by
+    /// scalars: CRLF is one `Character`, which no split at `"\n"` finds.
+    private static func lines(of text: String) -> [Substring] {
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var lines: [Substring] = []
+        var start = scalars.startIndex
+        var index = start
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            guard scalar == "\n" || scalar == "\r" else {
+                scalars.formIndex(after: &index)
+                continue
+            }
+            lines.append(Substring(scalars[start..<index]))
+            scalars.formIndex(after: &index)
+            if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { scalars.formIndex(after: &index) }
+            start = index
+        }
+        lines.append(Substring(scalars[start...]))
+        return lines
+    }
+
+    /// `line` up to its comment: a `#` that starts the line or follows white space, outside `{…}`.
+    private static func withoutComment(_ line: Substring) -> String {
+        var inBraces = false
+        var previous: Unicode.Scalar?
+        for index in line.unicodeScalars.indices {
+            let scalar = line.unicodeScalars[index]
+            switch scalar {
+            case "{": inBraces = true
+            case "}": inBraces = false
+            case "#" where !inBraces && (previous.map(WhiteSpace.contains) ?? true):
+                return String(line.unicodeScalars[..<index])
+            default: break
+            }
+            previous = scalar
+        }
+        return String(line)
     }
 
     /// `FIELD:FROM=TO,FROM=TO`: `position:1=GK,2=DF,3=MF,4=FW`.
@@ -116,12 +173,16 @@ public struct RecordMapping: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let from = parts.first.map { FieldNames.key(String($0)) } ?? ""
             guard parts.count == 2, !from.isEmpty else {
-                return .failure(Refused(reason: "expected FROM=TO, got '\(pair)'."))
+                return .failure(Refused(reason: "expected FROM=TO, got '\(String(pair).shortened(to: 60))'."))
             }
             let to = TextRule.trimmed(String(parts[1]))
             // Two meanings for one value is a typo, never a choice: the last one silently won.
             if let earlier = map[from], FieldNames.key(earlier) != FieldNames.key(to) {
-                return .failure(Refused(reason: "'\(parts[0])' is mapped twice, to '\(earlier)' and to '\(to)'."))
+                let value = String(parts[0]).shortened(to: 60)
+                return .failure(
+                    Refused(
+                        reason: "'\(value)' is mapped twice, to '\(earlier.shortened(to: 60))' and to "
+                            + "'\(to.shortened(to: 60))'."))
             }
             map[from] = to
         }
@@ -135,7 +196,7 @@ public struct RecordMapping: Sendable {
 
     private static func unknownField(_ name: String) -> Refused {
         Refused(
-            reason: "unknown field '\(name)'; the fields are "
+            reason: "unknown field '\(name.shortened(to: 60))'; the fields are "
                 + PlayerField.allCases.map(\.name).joined(separator: ", ")
                 + ".")
     }
