@@ -229,6 +229,28 @@ import Testing
         #expect(quoted.stderr.contains("'name={Vorname}?]0;owned?{Nachname}'"), "\(quoted.stderr)")
     }
 
+    /// A template's part that was an object, an array or a boolean was left out without a word ("Ann"), and one of
+    /// zero-width spaces gave "Hal \u{200B}": the record is invalid, the part named.
+    @Test func aTemplatePartThatIsNoTextIsAProblemNamingIt() throws {
+        let feed = [
+            #"{"first": "Ann", "last": {"x": 1}, "pos": "GK"}"#, #"{"first": "Hal", "last": "\u200b", "pos": "GK"}"#,
+            #"{"first": "Ida", "last": 10, "pos": "GK"}"#, #"{"first": "Pelé", "last": null, "pos": "FW"}"#,
+        ].joined(separator: "\n")
+        let arguments = ["import", "--format", "ndjson", "-", "--map", "name={first} {last}", "--map", "position=pos"]
+        let refused = try run(arguments, stdin: feed)
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr.hasPrefix(
+                """
+                -:1:26: record 1: {first} {last}: the part {last} is an object; a template joins text and numbers
+                -:2:26: record 2: {first} {last}: the part {last} has no visible character, only invisible ones (U+200B)
+
+                """), "\(refused.stderr)")
+        #expect(try run(arguments + ["--skip-invalid"], stdin: feed).status == 0)
+        #expect(try run(["export", "--format", "csv"]).stdout.contains(",Ida 10,GK,"))
+        #expect(try run(["export", "--format", "csv"]).stdout.contains(",Pelé,FW,"))
+    }
+
     // MARK: - What a script is told
 
     @Test func everyOutcomeHasAStatusAndItsExitCode() throws {

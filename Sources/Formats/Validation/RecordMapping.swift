@@ -264,29 +264,13 @@ public struct RecordMapping: Sendable {
                         RawField(name: found.name, value: found.value, location: found.location, field: field))
                 }
             case .template(let pieces):
-                var text = ""
-                var location: SourceLocation?
-                var anyKnown = false
-                for piece in pieces {
-                    switch piece {
-                    case .text(let literal): text += literal
-                    case .column(let column):
-                        guard let found = find(column) else { continue }
-                        location = location ?? found.location
-                        if let value = known(found.value) {
-                            text += value
-                            anyKnown = true
-                        }
-                    }
-                }
                 let name = pieces.map { piece in
                     switch piece {
                     case .text(let literal): literal
                     case .column(let column): "{\(column)}"
                     }
                 }.joined()
-                // The pieces of unknown columns leave their separators behind: `Pelé` for `{given} {family}`.
-                let value: RawValue = anyKnown ? .cell(TextRule.collapsingWhiteSpace(text)) : .null
+                let (value, location) = joined(pieces, find: find)
                 fields.append(
                     RawField(name: name, value: value, location: location ?? record.location, field: field))
             }
@@ -304,6 +288,79 @@ public struct RecordMapping: Sendable {
         return RawRecord(number: record.number, location: record.location, fields: fields)
     }
 
+    /// A template's text: its parts' values, each read as any text is (trimmed, and refused for a control
+    /// character or for nothing visible), with its literal text between them; and where the value first comes from.
+    /// A part that is unknown (absent, null, a null token, empty) is left out, and the white space around it made
+    /// one space (`{given} {family}` of a mononym is `Pelé`); a number is joined as written. A part that is no
+    /// text (an object, an array, a boolean) or breaks the text rules makes the value `refused`, naming the part.
+    private func joined(_ pieces: [Source.Piece], find: (String) -> RawField?) -> (RawValue, SourceLocation?) {
+        var text = ""
+        // Literal text since the last known part, written before the next; with its runs of white space made one
+        // space when a part between was left out.
+        var literal = ""
+        var leftOut = false
+        var location: SourceLocation?
+        var anyKnown = false
+        for piece in pieces {
+            switch piece {
+            case .text(let piece): literal += piece
+            case .column(let column):
+                let found = find(column)
+                location = location ?? found?.location
+                switch found.map(part) ?? .unknown {
+                case .unknown: leftOut = true
+                case .refused(let reason):
+                    return (.refused(found!.value, reason: "the part {\(column)} \(reason)"), found!.location)
+                case .text(let part):
+                    text += (leftOut ? RecordMapping.collapsingRuns(literal) : literal) + part
+                    (literal, leftOut, anyKnown) = ("", false, true)
+                }
+            }
+        }
+        guard anyKnown else { return (.null, location) }
+        // Parts are trimmed: only literal text can leave white space at the ends.
+        return (.cell(TextRule.trimmed(text + (leftOut ? RecordMapping.collapsingRuns(literal) : literal))), location)
+    }
+
+    /// What a template's part gives.
+    private enum Part {
+        case unknown
+        case text(String)
+        case refused(String)
+    }
+
+    /// The text `field` gives a template, as a text field would read it; a number as written.
+    private func part(_ field: RawField) -> Part {
+        switch field.value {
+        case .null: return .unknown
+        case .string(let value), .cell(let value):
+            if nullKeys.contains(FieldNames.key(value)) { return .unknown }
+            switch RecordValidator.text(value) {
+            case .success(let text?): return .text(text)
+            case .success(nil): return .unknown
+            case .failure(let message): return .refused(message.text)
+            }
+        case .number(let literal):
+            return nullKeys.contains(FieldNames.key(literal)) ? .unknown : .text(literal)
+        case .oversizedString(let bytes):
+            return .refused("is longer than any field holds (a string of \(bytes.groupedDigits) bytes)")
+        default:
+            return .refused("is \(RecordValidator.describe(field.value)); a template joins text and numbers")
+        }
+    }
+
+    /// `text` with each run of white space made one space, at its ends too.
+    private static func collapsingRuns(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var inRun = false
+        for scalar in text.unicodeScalars {
+            let isSpace = WhiteSpace.contains(scalar)
+            if !isSpace || !inRun { result.append(isSpace ? " " : scalar) }
+            inRun = isSpace
+        }
+        return String(result)
+    }
+
     /// A field's value with a null token made null and a mapped value translated.
     private func translated(_ raw: RawField) -> RawValue {
         guard let text = text(of: raw.value) else { return raw.value }
@@ -314,12 +371,6 @@ public struct RecordMapping: Sendable {
             return translated.isEmpty ? .null : .cell(translated)
         }
         return raw.value
-    }
-
-    /// The text of a value that is not unknown: nil for null and for a null token.
-    private func known(_ value: RawValue) -> String? {
-        guard let text = text(of: value), !nullKeys.contains(FieldNames.key(text)) else { return nil }
-        return text
     }
 
     /// The text of a value a mapping can read: a string, a cell or a number; nil for null and the rest.

@@ -68,3 +68,83 @@ struct RecordMappingTests {
         #expect(refused[0].hasPrefix("refused: line 1: unknown field 'xxxx"))
     }
 }
+
+/// A template's parts, read as any text is.
+struct RecordMappingTemplateTests {
+    private let location = SourceLocation(line: 1, column: 1)
+
+    /// The name `name={first} {last}` makes of `first` and `last`, or the problem the validator reports.
+    private func name(
+        first: RawValue?, last: RawValue?, template: String = "{first} {last}", null: [String] = ["None"]
+    ) throws -> String {
+        var mapping = RecordMapping()
+        let (field, source) = try RecordMapping.source(from: "name=\(template)").get()
+        mapping.sources[field] = source
+        mapping.nullTokens = null
+        var fields = [RawField(name: "position", value: .string("GK"), location: location)]
+        if let first {
+            fields.append(RawField(name: "first", value: first, location: SourceLocation(line: 1, column: 9)))
+        }
+        if let last {
+            fields.append(RawField(name: "last", value: last, location: SourceLocation(line: 1, column: 30)))
+        }
+        var validator = RecordValidator(latestBirthDate: CalendarDate(year: 2026, month: 1, day: 1)!, file: "f.json")
+        switch validator.validate(mapping.apply(RawRecord(number: 1, location: location, fields: fields))) {
+        case .valid(let player): return player.name
+        case .invalid(let problems): return problems.map(\.description).joined(separator: "\n")
+        }
+    }
+
+    /// An object, array or boolean was left out without a word ("Ann"): the record is invalid, naming the part.
+    @Test(arguments: [
+        (RawValue.object, "an object"), (.array, "an array"), (.bool(true), "a boolean (true)"),
+        (.oversizedString(byteCount: 20_000), "longer than any field holds (a string of 20,000 bytes)"),
+    ])
+    func aPartThatIsNoTextMakesTheRecordInvalid(value: RawValue, what: String) throws {
+        let problem = try name(first: .string("Ann"), last: value)
+        let expected =
+            what.hasPrefix("longer")
+            ? "f.json:1:30: record 1: {first} {last}: the part {last} is \(what)"
+            : "f.json:1:30: record 1: {first} {last}: the part {last} is \(what); a template joins text and numbers"
+        #expect(problem == expected)
+    }
+
+    /// A part of zero-width spaces gave "Hal \u{200B}", and a tab inside a part became a space: a part follows the
+    /// rules of any text.
+    @Test(arguments: [
+        ("\u{200B}", "has no visible character, only invisible ones (U+200B)"),
+        ("Lee\tJr", "contains the control character U+0009"),
+        ("Le\u{FEFF}e", "contains U+FEFF, a byte order mark, which belongs only at the start of a file"),
+    ])
+    func aPartIsReadAsAnyTextIs(last: String, message: String) throws {
+        #expect(
+            try name(first: .string("Hal"), last: .string(last))
+                == "f.json:1:30: record 1: {first} {last}: the part {last} \(message)")
+        #expect(
+            try name(first: .string("Hal"), last: .cell(last))
+                == "f.json:1:30: record 1: {first} {last}: the part {last} \(message)")
+    }
+
+    @Test func unknownPartsAreLeftOutWithTheSpaceAroundThem() throws {
+        for unknown in [nil, RawValue.null, .string(""), .cell("  "), .string("\u{3000}"), .string("none")] {
+            #expect(try name(first: unknown, last: .string("Pelé")) == "Pelé", "\(String(describing: unknown))")
+            #expect(try name(first: .string("Pelé"), last: unknown) == "Pelé")
+        }
+        #expect(try name(first: .null, last: .null).hasSuffix("name: is required"))
+        #expect(try name(first: .string("A"), last: .null, template: "{first} {x}  {last}") == "A")
+        #expect(try name(first: .string("A"), last: .string("C"), template: "{first} {x}  {last}") == "A C")
+        #expect(try name(first: .null, last: .string("Lee"), template: "Dr. {first} {last}") == "Dr. Lee")
+    }
+
+    /// A part is trimmed as any text is, and nothing inside it changes (runs of spaces were made one).
+    @Test func aPartKeepsItsOwnText() throws {
+        #expect(try name(first: .string("  Mary  Ann "), last: .cell("Lee\u{3000}Jr ")) == "Mary  Ann Lee\u{3000}Jr")
+        #expect(try name(first: .string("A"), last: .string("B"), template: "{first}  {last}") == "A  B")
+    }
+
+    @Test func aNumberIsJoinedAsWritten() throws {
+        #expect(try name(first: .string("Ida"), last: .number("10")) == "Ida 10")
+        #expect(try name(first: .string("Ida"), last: .number("1e2")) == "Ida 1e2")
+        #expect(try name(first: .string("Ida"), last: .number("0"), null: ["0"]) == "Ida")
+    }
+}
