@@ -222,22 +222,20 @@ public struct RecordMapping: Sendable {
 
     /// What is wrong with a CSV header read through this mapping, as `RecordValidator.headerProblem` says: two
     /// columns for one field, or no column for a field every record needs. Columns the mapping reads, and columns
-    /// of fields the mapping gives otherwise, do not count as the fields their names say.
+    /// of fields the mapping gives otherwise, do not count as the fields their names say; the message lists the
+    /// header's columns as they are.
     public func headerProblem(_ columns: [String]) -> String? {
         let used = Set(self.columns.map(FieldNames.key))
-        let renamed = columns.map { column -> String in
-            let key = FieldNames.key(column)
-            if used.contains(key) { return "" }
-            if let field = FieldNames.resolve(column).map({ FieldNames.fields[$0.index] }), sources[field] != nil {
-                return ""
-            }
-            return column
+        let meanings = columns.map { column -> Int? in
+            if used.contains(FieldNames.key(column)) { return nil }
+            guard let resolved = FieldNames.resolve(column) else { return nil }
+            return sources[FieldNames.fields[resolved.index]] == nil ? resolved.index : nil
         }
-        let given = PlayerField.allCases.filter { field in
-            guard let source = sources[field] else { return false }
+        let given = FieldNames.fields.indices.filter { index in
+            guard let source = sources[FieldNames.fields[index]] else { return false }
             return source != .nothing
         }
-        return FieldNames.headerProblem(renamed + given.map(\.name))
+        return FieldNames.headerProblem(columns, fields: meanings, given: Set(given))
     }
 
     // MARK: - Applying

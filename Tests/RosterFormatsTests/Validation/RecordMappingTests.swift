@@ -62,6 +62,23 @@ struct RecordMappingTests {
         #expect(refused.reason == "it holds the control character U+0009.")
     }
 
+    /// Columns a template reads were listed as '' (and the fields the mapping gives as columns of the header).
+    @Test func theHeaderProblemListsTheHeadersOwnColumns() throws {
+        var mapping = RecordMapping()
+        for text in ["name={first} {last}", "ref=code"] {
+            let (field, source) = try RecordMapping.source(from: text).get()
+            mapping.sources[field] = source
+        }
+        #expect(
+            mapping.headerProblem(["first", "last", "code", "Pos"])
+                == "the header has no column 'position', which every record needs (its columns: 'first', 'last', "
+                + "'code', 'Pos')")
+        #expect(mapping.headerProblem(["first", "last", "code", "position", "name", "ref"]) == nil)
+        #expect(
+            mapping.headerProblem(["first", "last", "Position", "position "])
+                == "columns 3 ('Position') and 4 ('position ') both mean position")
+    }
+
     @Test func aVeryLongLineIsQuotedShort() {
         let refused = sources(String(repeating: "x", count: 100_000) + "=y")
         #expect(refused.count == 1 && refused[0].count < 300, "\(refused)")
