@@ -25,6 +25,19 @@ public struct RecordValidator: Sendable {
         FieldNames.headerProblem(columns)
     }
 
+    /// Field names as records give them, each name once as rosterdb matches names (ignoring case and surrounding
+    /// spaces: `shirt`, `shirt ` and `Shirt` are one), trimmed, the first spelling of each in sorted order; sorted.
+    public static func distinct(fieldNames names: some Sequence<String>) -> [String] {
+        var spelling: [String: String] = [:]
+        for name in names {
+            let trimmed = TextRule.trimmed(name)
+            let key = FieldNames.key(trimmed)
+            if let kept = spelling[key], kept <= trimmed { continue }
+            spelling[key] = trimmed
+        }
+        return spelling.values.sorted()
+    }
+
     /// The outcome for one record.
     public enum Validated: Sendable {
         case valid(Player)
