@@ -251,6 +251,20 @@ import Testing
         #expect(try run(["export", "--format", "csv"]).stdout.contains(",Pelé,FW,"))
     }
 
+    /// A CSV cell and a JSON key quoted in a problem or in the summary reached the terminal with their escape
+    /// sequences; the JSON report keeps them, escaped.
+    @Test func problemsAndTheSummaryShowAFeedsControlCharactersAsQuestionMarks() throws {
+        try folder.write("name,position,goals\nA,GK,\"1\u{1B}[2J\"\n", to: "feed.csv")
+        let cell = try run(["import", "feed.csv", "--report", "json"])
+        #expect(cell.status == 65)
+        #expect(cell.stderr.hasPrefix("feed.csv:2:6: record 1: goals: expected a whole number, got '1?[2J'\n"))
+        #expect(cell.stdout.contains(#""value":"1\u001b[2J""#), "\(cell.stdout)")
+        let key = try run(
+            ["import", "--format", "ndjson", "-"], stdin: #"{"name": "A", "position": "GK", "x\u001b]0;t\u0007": 1}"#)
+        #expect(key.status == 0)
+        #expect(key.stderr.hasSuffix("Ignored unknown fields: x?]0;t?\n"), "\(key.stderr)")
+    }
+
     // MARK: - What a script is told
 
     @Test func everyOutcomeHasAStatusAndItsExitCode() throws {
