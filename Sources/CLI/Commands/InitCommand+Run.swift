@@ -6,7 +6,7 @@ extension InitCommand: Command {
         // A migration or a restore of a large roster takes seconds: a signal stops it with its message and exit code.
         SignalTrap.install()
         let roster = try Roster(
-            path: context.databasePath, access: .write, busyTimeout: context.busyTimeout, stop: SignalTrap.stop)
+            path: context.databasePath, access: .create, busyTimeout: context.busyTimeout, stop: SignalTrap.stop)
         let restored = try roster.restoreMissingObjects()
         try context.output.write(OpenSummaryView.render(roster.openSummary, path: context.databasePath) + "\n")
         if !restored.isEmpty {
