@@ -106,6 +106,14 @@ public struct RecordMapping: Sendable {
             let number = offset + 1
             let line = TextRule.trimmed(withoutComment(line))
             if line.isEmpty { continue }
+            // Quotes as a shell takes them would be read as part of the source, and written into every value.
+            if let equals = line.firstIndex(of: "="),
+                case let source = TextRule.trimmed(String(line[line.index(after: equals)...])), source.count > 1,
+                let quote = source.first, quote == "\"" || quote == "'", source.last == quote
+            {
+                return .failure(
+                    Refused(reason: "line \(number): the source is in quotes; write it without them, as it is meant."))
+            }
             switch source(from: line) {
             case .success(let mapped):
                 if let earlier = lineOfField[mapped.0] {

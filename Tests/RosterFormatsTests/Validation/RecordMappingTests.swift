@@ -47,6 +47,17 @@ struct RecordMappingTests {
         #expect(sources("ref={Shirt #}\nid=  # ignored") == ["ref {Shirt #}", "id nothing"])
     }
 
+    /// A source in quotes, as a shell would take it, had its quotes written into every value.
+    @Test func aQuotedSourceIsRefused() {
+        for line in [#"name="{first} {last}""#, "ref = 'code'"] {
+            #expect(
+                sources("id=\n" + line)
+                    == ["refused: line 2: the source is in quotes; write it without them, as it is meant."])
+        }
+        #expect(sources(#"ref=a "b" c"#) == [#"ref a "b" c"#])
+        #expect(sources("ref=\"") == ["ref \""])
+    }
+
     @Test func aFieldMappedTwiceNamesBothLines() {
         #expect(sources("name=a\n# x\nref=b\nNAME = c") == ["refused: line 4: name is mapped on line 1 already."])
     }
