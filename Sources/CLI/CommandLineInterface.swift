@@ -104,23 +104,18 @@ public enum CommandLineInterface {
         let help = HelpGenerator(width: terminal.helpWidth)
         var commandSpec: CommandSpec?
         do {
-            var argv = arguments
-            // `rosterdb help [command]` is `rosterdb [command] --help`; a command it does not know is a mistake.
-            if argv.first == "help" {
-                if let name = argv.dropFirst().first, !CommandLineSpec.commandNames.contains(name) {
-                    throw UsageError.unknownCommand(
-                        name, suggestion: Suggestion.nearest(to: name, among: CommandLineSpec.commandNames))
-                }
-                argv = Array(argv.dropFirst()) + ["--help"]
-            }
-            commandSpec = try? parser.findCommand(in: argv)
-            let invocation = try parser.parse(argv)
+            commandSpec = try? parser.findCommand(in: arguments)
+            let invocation = try parser.parse(arguments)
             commandSpec = invocation.command
             let parsed = invocation.arguments
+            // A global option like the others: wherever it is given, the version is all that is printed.
+            if parsed.isSet(CommandLineSpec.version) {
+                try output.write(CommandLineSpec.versionText + "\n")
+                try output.flush()
+                return .success
+            }
             guard let command = declared.first(where: { $0.name == invocation.command?.name }) else {
-                if parsed.isSet(CommandLineSpec.version) {
-                    try output.write(CommandLineSpec.versionText + "\n")
-                } else if invocation.wantsHelp {
+                if invocation.wantsHelp {
                     try output.write(
                         help.renderRoot(
                             commands: declared.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions))
@@ -149,6 +144,8 @@ public enum CommandLineInterface {
             try output.flush()
             return status
         } catch let error as UsageError {
+            // What the command wrote first, such as an import's report, is not lost.
+            try? output.flush()
             return refuse(error, command: commandSpec, errors: errors)
         } catch let error as OutputError where error.isBrokenPipe {
             return .success  // The reader stopped reading (`| head`); that is not a failure.
@@ -175,7 +172,8 @@ public enum CommandLineInterface {
 
     /// Writes a usage error with the usage line of `command` (of rosterdb when nil); returns the usage status.
     static func refuse(_ error: UsageError, command: CommandSpec? = nil, errors: TextOutput) -> ExitStatus {
-        try? errors.write("Error: \(error.message)\n")
+        // A value quoted from a file (a map file's line) may hold escape sequences: they must not reach the terminal.
+        try? errors.write("Error: \(DisplayWidth.printable(error.message))\n")
         let usage = command?.usage ?? "rosterdb [--db <path>] <command> [<options>]"
         let helpCommand = command.map { "rosterdb \($0.name) --help" } ?? "rosterdb --help"
         try? errors.write("Usage: \(usage)\n  See '\(helpCommand)' for more information.\n")

@@ -16,3 +16,9 @@ static inline long long rosterdb_birth_time(const char *path) {
     }
     return (long long)info.stx_btime.tv_sec * 1000000000LL + info.stx_btime.tv_nsec;
 }
+
+/// rename(2) that fails with EEXIST instead of replacing `to` (renameat2's RENAME_NOREPLACE, called directly: the C
+/// library declares renameat2 only for _GNU_SOURCE). EINVAL where the file system cannot do it.
+static inline int rosterdb_rename_no_replace(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */);
+}

@@ -59,6 +59,9 @@ public struct DatabaseError: CategorizedError, Equatable {
         case .io:
             let action = primaryCode == SQLITE_CANTOPEN ? "open" : code == DatabaseError.readFailed ? "read" : "write"
             return "cannot \(action) the roster database: \(message)\(systemReason.map { " (\($0))" } ?? "")"
+        // rosterdb's own words about another program's row: no SQLite error (SQLITE_CORRUPT, which it carries for
+        // its category, reads as a damaged file).
+        case _ where unreadableValue != nil: return message
         default:
             let statement = sql.map { " while running: \($0)" } ?? ""
             // rosterdb's statements name only its own tables and indexes: one that is gone was removed by another

@@ -34,6 +34,8 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
     case migrationFailed(path: String, migration: String, reason: String)
     /// The file was deleted, renamed or replaced while rosterdb wrote to it; the write was rolled back.
     case movedWhileOpen(path: String)
+    /// Another process created the roster while this one built it for its first write, which is not kept.
+    case createdMeanwhile(path: String)
     /// Rows that break a rule a migration adds: the first of them, and how many there are.
     case migrationRefused(path: String, migration: String, rows: [RefusedRow], count: Int)
 
@@ -62,7 +64,7 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         case .missingFolder, .cannotCreate, .notWritable, .readOnlyNeedsMigration, .hotJournal, .snapshotFailed,
             .unreachable, .movedWhileOpen:
             .io
-        case .migrationWaitsForWriter: .busy
+        case .migrationWaitsForWriter, .createdMeanwhile: .busy
         default: .failure
         }
     }
@@ -133,6 +135,9 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         case .movedWhileOpen(let path):
             "\(path) was deleted or replaced while rosterdb was writing it; nothing was written. Run the command "
                 + "again on the roster as it is now"
+        case .createdMeanwhile(let path):
+            "another process created \(path) while this command made it; nothing was written. Run the command again "
+                + "to write into that roster"
         }
     }
 }

@@ -100,6 +100,14 @@ public final class PlayerRepository {
         }
     }
 
+    /// The values of the player `id` as stored that break rosterdb's rules, every one of them
+    /// (`PlayerRowView.unreadableValues()`); empty when none does or no player has the id.
+    public func unreadableValues(id: Int64) throws -> [DatabaseError.UnreadableValue] {
+        let statement = try statement(.playerByID)
+        try statement.bind(id, at: 1)
+        return try statement.firstRow { PlayerRowView($0).unreadableValues() } ?? []
+    }
+
     /// The player stored with id `id`, compared with `player` where the row lies: a row that holds `player`'s values
     /// to the byte is never made a `Player`. Lookups in ascending order of id, as a feed sorted by id makes them,
     /// step from one row to the next instead of seeking each.

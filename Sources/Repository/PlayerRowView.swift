@@ -17,58 +17,79 @@ public struct PlayerRowView: PlayerValues {
     }
 
     public func forEachValue(_ body: (PlayerField, BorrowedFieldValue) -> Void) throws(DatabaseError) {
-        // One or two calls into SQLite a value, not three: a server writes some 240 values a page. A NULL is told
-        // by the text's missing pointer, and by the column's type only for a number that may be unknown (a count
-        // that is NULL reads as 0, as a `Player` holds it).
         for (offset, field) in PlayerField.allCases.enumerated() {
-            let column = Int32(offset)
-            if field.valueType == .integer {
-                switch statement.type(at: column) {
-                case SQLITE_INTEGER:
-                    let value = statement.int64(at: column)
-                    // Out of its range (negative goals, 2,000,000 assists): summed and exported as it is, it makes
-                    // figures wrong and an export no import takes.
-                    if let range = PlayerRowView.integerRanges[offset], !range.contains(value) {
-                        throw unreadable(
-                            field, String(value),
-                            "which is not from \(range.lowerBound.groupedDigits) to \(range.upperBound.groupedDigits)")
-                    }
-                    body(field, .integer(value))
-                case SQLITE_NULL: body(field, field.isOptional ? .unknown : .integer(0))
-                // A text or a real (`1e19`) that another tool wrote: read as a number, it would pass for another.
-                default: throw unreadable(field, statement.text(at: column), "which is not an integer")
-                }
-                continue
+            try value(of: field, at: Int32(offset), body)
+        }
+    }
+
+    /// Every value of the row that rosterdb's rules refuse, each named as reading it names it: a player another
+    /// program stored with several broken values has all of them named, not only the first that stops a read.
+    public func unreadableValues() -> [DatabaseError.UnreadableValue] {
+        var values: [DatabaseError.UnreadableValue] = []
+        for (offset, field) in PlayerField.allCases.enumerated() {
+            do throws(DatabaseError) {
+                try value(of: field, at: Int32(offset)) { _, _ in }
+            } catch {
+                if let value = error.unreadableValue { values.append(value) }
             }
-            try statement.withTextOrNull(at: column) { (text) throws(DatabaseError) in
-                guard let bytes = text else {
-                    switch (field.isOptional, field.valueType) {
-                    case (true, _): return body(field, .unknown)
-                    // A name a `Player` holds as empty; a player has a position, always.
-                    case (false, .text): return body(field, .text(UnsafeBufferPointer(start: nil, count: 0)))
-                    case (false, _): throw unreadable(field, nil, "")
-                    }
+        }
+        return values
+    }
+
+    /// Hands `field`, in column `column`, to `body`. One or two calls into SQLite a value, not three: a server
+    /// writes some 240 values a page. A NULL is told by the text's missing pointer, and by the column's type only
+    /// for a number that may be unknown (a count that is NULL reads as 0, as a `Player` holds it).
+    @inline(__always)
+    private func value(
+        of field: PlayerField, at column: Int32, _ body: (PlayerField, BorrowedFieldValue) -> Void
+    ) throws(DatabaseError) {
+        let offset = Int(column)
+        if field.valueType == .integer {
+            switch statement.type(at: column) {
+            case SQLITE_INTEGER:
+                let value = statement.int64(at: column)
+                // Out of its range (negative goals, 2,000,000 assists): summed and exported as it is, it makes
+                // figures wrong and an export no import takes.
+                if let range = PlayerRowView.integerRanges[offset], !range.contains(value) {
+                    throw unreadable(
+                        field, String(value),
+                        "which is not from \(range.lowerBound.groupedDigits) to \(range.upperBound.groupedDigits)")
                 }
-                switch field.valueType {
-                case .integer, .text:
-                    // Repaired as `String(decoding:)` repairs it, it would be exported as other bytes than stored,
-                    // and compared unchanged with a record that differs.
-                    guard UTF8Text.isWellFormed(bytes) else {
-                        throw unreadable(field, UTF8Text.showingInvalidBytes(bytes), "which is not UTF-8")
-                    }
-                    body(field, .text(bytes))
-                // Positions and dates are read from the row's bytes: a String is made of them only for an error.
-                case .position:
-                    guard let position = Position(code: bytes) else {
-                        throw unreadable(field, String(decoding: bytes, as: UTF8.self), "which is not a position")
-                    }
-                    body(field, .position(position))
-                case .date:
-                    guard let date = CalendarDate(iso: bytes) else {
-                        throw unreadable(field, String(decoding: bytes, as: UTF8.self), "which is not a date")
-                    }
-                    body(field, .date(date))
+                body(field, .integer(value))
+            case SQLITE_NULL: body(field, field.isOptional ? .unknown : .integer(0))
+            // A text or a real (`1e19`) that another tool wrote: read as a number, it would pass for another.
+            default: throw unreadable(field, statement.text(at: column), "which is not an integer")
+            }
+            return
+        }
+        try statement.withTextOrNull(at: column) { (text) throws(DatabaseError) in
+            guard let bytes = text else {
+                switch (field.isOptional, field.valueType) {
+                case (true, _): return body(field, .unknown)
+                // A name a `Player` holds as empty; a player has a position, always.
+                case (false, .text): return body(field, .text(UnsafeBufferPointer(start: nil, count: 0)))
+                case (false, _): throw unreadable(field, nil, "")
                 }
+            }
+            switch field.valueType {
+            case .integer, .text:
+                // Repaired as `String(decoding:)` repairs it, it would be exported as other bytes than stored, and
+                // compared unchanged with a record that differs.
+                guard UTF8Text.isWellFormed(bytes) else {
+                    throw unreadable(field, UTF8Text.showingInvalidBytes(bytes), "which is not UTF-8")
+                }
+                body(field, .text(bytes))
+            // Positions and dates are read from the row's bytes: a String is made of them only for an error.
+            case .position:
+                guard let position = Position(code: bytes) else {
+                    throw unreadable(field, String(decoding: bytes, as: UTF8.self), "which is not a position")
+                }
+                body(field, .position(position))
+            case .date:
+                guard let date = CalendarDate(iso: bytes) else {
+                    throw unreadable(field, String(decoding: bytes, as: UTF8.self), "which is not a date")
+                }
+                body(field, .date(date))
             }
         }
     }

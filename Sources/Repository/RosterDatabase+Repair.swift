@@ -11,6 +11,7 @@ extension RosterDatabase {
     /// ref held twice).
     public func restoreMissingObjects() throws -> [String] {
         let reference = try RosterDatabase.referenceSchema(migrator)
+        try reopenIfPublished()
         return try connection.transaction(.immediate) { () throws -> [String] in
             var present: Set<String> = []
             let names = try connection.prepare("SELECT name FROM sqlite_master")

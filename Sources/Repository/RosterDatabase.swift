@@ -7,8 +7,12 @@ public final class RosterDatabase {
     public enum OpenMode: Sendable {
         /// The file must exist (commands that only read).
         case existing
-        /// The file is created when missing (commands that write).
+        /// The file is created when missing, at once (`init`).
         case createIfMissing
+        /// The file is created when missing by the first write that commits: until then the roster is built under
+        /// a temporary name beside it (`StagedRoster`), so that a command that fails, is stopped or writes nothing
+        /// leaves no file behind (commands that write).
+        case createOnFirstWrite
         /// Nothing is written (a dry run): a write is checked as it would be and then rolled back, pending
         /// migrations included, and a missing file is stood in for by an empty database in memory.
         case check
@@ -28,7 +32,8 @@ public final class RosterDatabase {
 
     public let path: String
     public let openReport: OpenReport
-    let connection: Connection
+    /// Opened again, on the roster's own name, once a roster built under a temporary name is published.
+    private(set) var connection: Connection
 
     /// Opens `path`: refuses what is not a rosterdb roster (or is one from a newer build, or one whose migrations
     /// changed) without writing a byte, then turns on WAL and foreign keys and applies pending migrations. The
@@ -46,7 +51,10 @@ public final class RosterDatabase {
         stop: StopSignal = .never
     ) throws {
         self.path = path
-        let file = try RosterFile(path: path, mode: mode == .check ? .createIfMissing : mode)
+        self.busyTimeout = busyTimeout
+        self.stop = stop
+        let file = try RosterFile(path: path, mode: mode == .existing ? .existing : .createIfMissing)
+        staged = mode == .createOnFirstWrite && file.access == .create ? try StagedRoster(for: file) : nil
         // Before SQLite opens it: a file put in its place in between is then told apart at the next look.
         fileIdentity = FileIdentity(path: file.resolved)
         if case .readOnly = file.access { isReadOnly = true } else { isReadOnly = false }
@@ -58,16 +66,13 @@ public final class RosterDatabase {
                     flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX)
                 readsPrivateCopy = false
             } else {
-                (connection, readsPrivateCopy) = try RosterDatabase.connect(file, busyTimeout: busyTimeout, stop: stop)
+                (connection, readsPrivateCopy) = try RosterDatabase.connect(
+                    file, at: staged?.path, busyTimeout: busyTimeout, stop: stop)
             }
         } catch let error as DatabaseError where error.primaryCode == SQLITE_NOTADB {
             throw DatabaseOpenError.notSQLite(path: path)
         }
-        connection.setBusyTimeout(seconds: busyTimeout)
-        // A reader must never wait for another process's lock; writers checkpoint after each write instead.
-        try connection.keepLogOnClose()
-        connection.stop(when: stop)
-        try connection.registerFunctions()
+        try RosterDatabase.prepare(connection, busyTimeout: busyTimeout, stop: stop)
 
         let migrator = Migrator(migrations)
         let applied: [Migrator.AppliedMigration]
@@ -116,6 +121,18 @@ public final class RosterDatabase {
             schemaVersion: migrator.migrations.last?.version ?? 0)
     }
 
+    /// How long a write waits for another writer's lock, and what stops the work: kept for a connection opened
+    /// again (`publishStaged`).
+    private let busyTimeout: Double
+    private let stop: StopSignal
+
+    /// The temporary file a roster that did not exist is built in until its first write commits; nil once
+    /// published, and for every other roster.
+    private var staged: StagedRoster?
+    /// Whether the roster was published and is still to be opened under its own name: the next read or write
+    /// opens it (`publishStaged`).
+    private var reopensBeforeUse = false
+
     /// Migrations a `.check` opening left to apply inside each write, which it rolls back.
     private let deferredMigrations: [Migration]
     let migrator: Migrator
@@ -124,7 +141,7 @@ public final class RosterDatabase {
 
     /// The file the roster was opened from (nil for one a dry run keeps in memory). Its change counter counts the
     /// changes of that file only: another file put in its place may have reached the same count.
-    public let fileIdentity: FileIdentity?
+    public private(set) var fileIdentity: FileIdentity?
 
     /// Whether the path now names another file than the one this roster was opened from (renamed over, or removed
     /// and created again): a reader that stays open, such as a server's, must open the path again to see it.
@@ -139,7 +156,7 @@ public final class RosterDatabase {
     public let readsPrivateCopy: Bool
 
     /// The players of this roster.
-    public let players: PlayerRepository
+    public private(set) var players: PlayerRepository
 
     /// Runs `body` in a write transaction, taken at once (`BEGIN IMMEDIATE`) so that a second writer waits up to
     /// the busy timeout and then fails with a busy error before it has changed anything. Values another tool left
@@ -147,6 +164,7 @@ public final class RosterDatabase {
     /// copied into the database file, so that the file alone holds the roster again. With `commit` false (a dry run)
     /// everything is rolled back at the end.
     public func write<T>(commit: Bool = true, _ body: (PlayerRepository) throws -> T) throws -> T {
+        try reopenIfPublished()
         if !deferredMigrations.isEmpty { try connection.execute("PRAGMA foreign_keys = OFF") }
         defer { if !deferredMigrations.isEmpty { try? connection.execute("PRAGMA foreign_keys = ON") } }
         let result = try connection.transaction(.immediate, commit: commit && !writesNothing) { () throws -> T in
@@ -162,9 +180,61 @@ public final class RosterDatabase {
             return result
         }
         guard commit && !writesNothing else { return result }
+        if staged != nil {
+            try publishStaged()
+            return result
+        }
         // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
         _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
         return result
+    }
+
+    /// Puts a roster built under a temporary name in its place, once its first write has committed; from then on
+    /// this roster is read and written under its own name, through a connection opened at its next use. Nothing
+    /// stops it: the write is committed.
+    ///
+    /// The log is copied into the file and the file taken out of WAL mode first, so that the file alone holds the
+    /// roster and this process keeps no index of the log under the temporary name: SQLite shares one such index
+    /// among the connections of a process to one file, and a connection to the new name would use it. The
+    /// connection stays open for what it keeps of its own (an import's list of changes, in a temporary table) and
+    /// never reads the roster again: under its old name it would not find the log of a writer that turned WAL on
+    /// again. The new one is opened only at the next use, by when the caller has let the old one go (opened at
+    /// once, beside it, and turned to WAL, it read the roster as empty once another connection had written it).
+    private func publishStaged() throws {
+        guard let staged else { return }
+        connection.stop(when: .never)
+        guard try connection.checkpoint(waitingAtMost: 0) else {
+            throw DatabaseOpenError.cannotCreate(path: path, reason: "its new file is in use by another process")
+        }
+        try connection.execute("PRAGMA journal_mode = DELETE")
+        try staged.publish()
+        self.staged = nil
+        fileIdentity = FileIdentity(path: staged.target)
+        reopensBeforeUse = true
+    }
+
+    /// Opens the roster under its own name, once published, for what this roster does next; every use of the
+    /// connection starts with this.
+    func reopenIfPublished() throws {
+        guard reopensBeforeUse else { return }
+        let reopened = try Connection(
+            path: RosterDatabase.literalPath(RosterFile(path: path, mode: .existing).resolved),
+            flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+        try RosterDatabase.prepare(reopened, busyTimeout: busyTimeout, stop: stop)
+        // In the journal mode the file has: the next rosterdb that opens it turns WAL on.
+        try reopened.execute("PRAGMA foreign_keys = ON")
+        connection = reopened
+        players = PlayerRepository(connection: reopened)
+        reopensBeforeUse = false
+    }
+
+    /// Sets up a connection as every connection to a roster is.
+    private static func prepare(_ connection: Connection, busyTimeout: Double, stop: StopSignal) throws {
+        connection.setBusyTimeout(seconds: busyTimeout)
+        // A reader must never wait for another process's lock; writers checkpoint after each write instead.
+        try connection.keepLogOnClose()
+        connection.stop(when: stop)
+        try connection.registerFunctions()
     }
 
     /// Puts the roster in WAL mode. Leaving rollback mode (another program may have put it there) takes an
@@ -202,19 +272,22 @@ public final class RosterDatabase {
 
     /// Runs `body` on one consistent snapshot of the roster; inside another `read`, on that one's.
     public func read<T>(_ body: (PlayerRepository) throws -> T) throws -> T {
+        try reopenIfPublished()
         if connection.isInTransaction { return try body(players) }
         return try connection.transaction(.deferred) { try body(players) }
     }
 
     /// Keeps at most `kibibytes` of the roster's pages cached on this connection (SQLite's default is 2,000).
     public func limitPageCache(toKibibytes kibibytes: Int) throws {
+        try reopenIfPublished()
         try connection.execute("PRAGMA cache_size = -\(max(kibibytes, 1))")
     }
 
     /// Runs `body` with a time limit on every statement it runs: one still running `seconds` after the start stops
     /// with a `DatabaseError` whose `exceededTimeLimit` is true.
     public func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {
-        try connection.withTimeLimit(seconds: seconds, body)
+        try reopenIfPublished()
+        return try connection.withTimeLimit(seconds: seconds, body)
     }
 
     // MARK: - Opening
@@ -226,15 +299,15 @@ public final class RosterDatabase {
         path.hasPrefix("/") ? path : "./" + path
     }
 
-    /// Opens the connection `file.access` allows.
+    /// Opens the connection `file.access` allows; one to create the roster opens `staged` instead when given.
     private static func connect(
-        _ file: RosterFile, busyTimeout: Double, stop: StopSignal
+        _ file: RosterFile, at staged: String?, busyTimeout: Double, stop: StopSignal
     ) throws -> (connection: Connection, isPrivateCopy: Bool) {
         let path = literalPath(file.resolved)
         switch file.access {
         case .create:
             let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-            return (try Connection(path: path, flags: flags), false)
+            return (try Connection(path: staged.map(literalPath) ?? path, flags: flags), false)
         case .readWrite:
             return (try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX), false)
         case .readOnly:

@@ -6,8 +6,11 @@ public final class Roster {
     public enum Access: Sendable {
         /// The database must exist already.
         case read
-        /// The database is created when missing.
+        /// The database is created when missing, by the first write that commits: a command that fails or writes
+        /// nothing leaves no file behind.
         case write
+        /// The database is created when missing, at once (`init`).
+        case create
         /// Nothing is written, not a byte: a dry run of a write, which applies pending migrations, the work itself
         /// and then rolls everything back. A missing database is stood in for by an empty one in memory.
         case check
@@ -52,7 +55,8 @@ public final class Roster {
     private static func openMode(_ access: Access) -> RosterDatabase.OpenMode {
         switch access {
         case .read: .existing
-        case .write: .createIfMissing
+        case .write: .createOnFirstWrite
+        case .create: .createIfMissing
         case .check: .check
         }
     }

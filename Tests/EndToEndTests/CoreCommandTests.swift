@@ -188,9 +188,32 @@ import Testing
         #expect(result.stdout.contains("  130  "))
     }
 
+    /// After global options, `help` was taken for an unknown command (exit 64).
+    @Test(arguments: [
+        ["--db", "x.db", "help", "query"], ["--busy-timeout", "1", "help", "query"], ["--db=x.db", "help", "query"],
+        ["--busy-timeout=1", "--db", "x.db", "help", "query"],
+    ])
+    func helpAfterGlobalOptionsIsTheCommandsHelp(arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\nUSAGE: rosterdb query "))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("x.db")))
+    }
+
     @Test func versionIsPrinted() throws {
         let result = try run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("rosterdb "))
+    }
+
+    /// A global option after the command, as `--db` may be: it ran the command instead (`query --version` said
+    /// there was no roster; `import f --version` imported f).
+    @Test(arguments: [["query", "--version"], ["--db", "x.db", "import", "feed.json", "--version"]])
+    func versionAfterTheCommandIsPrintedAndNothingElseRuns(arguments: [String]) throws {
+        try folder.write(#"[{"name": "A", "position": "GK"}]"#, to: "feed.json")
+        let result = try run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("rosterdb ") && result.stderr.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("x.db")))
     }
 }

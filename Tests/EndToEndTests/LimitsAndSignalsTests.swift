@@ -71,6 +71,28 @@ import Testing
         #expect(try rows() == before)
     }
 
+    /// A map file that is a FIFO: opening it waits for a writer, and reading it for input. A signal made the open
+    /// fail with EINTR (exit 66, "Interrupted system call"), and one during the read was retried for ever.
+    @Test(arguments: [(SIGTERM, Int32(143), false), (SIGINT, Int32(130), true)])
+    func aSignalStopsAnImportThatWaitsForItsMapFile(signal: Int32, status: Int32, writerOpen: Bool) throws {
+        let before = try rows()
+        let fifo = folder.path("map.txt")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try folder.write(Self.feed(count: 3), to: "feed.ndjson")
+        let importing = try RunningRosterProcess(
+            ["--db", roster, "import", "feed.ndjson", "--map-file", fifo], in: folder.url)
+        // A writer that says nothing: the read waits.
+        let writer = writerOpen ? open(fifo, O_WRONLY) : -1
+        defer { if writer >= 0 { close(writer) } }
+        #expect(importing.wait(upTo: 10) { Self.state(of: importing.pid) == "S" })
+        usleep(100_000)
+        importing.signal(signal)
+        let ending = try #require(importing.finish(within: 10), "rosterdb did not exit within 10 s of the signal")
+        #expect(ending.status == status)
+        #expect(ending.stderr == RosterProcess.interrupted)
+        #expect(try rows() == before)
+    }
+
     /// The reading thread waits on a silent pipe while the importing thread waits for its next batch: a signal
     /// handled by either must end both, not wait for input that may never come.
     @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])

@@ -239,6 +239,67 @@ import Testing
         #expect(try playerCount("new.db") == 28)
     }
 
+    // MARK: - A roster made by its first write
+
+    /// A first write that fails left an empty roster with its `-wal` and `-shm` behind (`--db new.db import
+    /// bad.csv`): now nothing is created until a write commits, whatever stops it before.
+    @Test func aFirstWriteThatFailsCreatesNothing() throws {
+        try folder.write("name,position\nAnn,XX\n", to: "bad.csv")
+        try folder.write("name,position\nAnn,GK\n", to: "good.csv")
+        let before = try listing()
+        for (arguments, status) in [
+            (["import", "bad.csv"], 65), (["import", "good.csv", "missing.csv"], 66),
+            (["import", "good.csv", "--map", "ref=code"], 64), (["import", "--dry-run", "good.csv"], 0),
+            (["add", "--name", "X", "--position", "WB"], 65), (["edit", "3", "--goals", "1"], 1),
+            (["remove", "3"], 1), (["query"], 1),
+        ] {
+            let result = try run(["--db", "new.db"] + arguments)
+            #expect(result.status == Int32(status), "\(arguments): \(result.stderr)")
+            #expect(try listing() == before, "\(arguments)")
+        }
+        // One that commits creates it; `init` creates it at once, as before.
+        #expect(try run(["--db", "new.db", "import", "good.csv"]).status == 0)
+        #expect(try listing() == (before + ["new.db"]).sorted())
+        #expect(try playerCount("new.db") == 1)
+        #expect(try run(["--db", "new.db", "query", "--format", "csv"]).stdout.contains(",Ann,GK,"))
+        #expect(try run(["--db", "made.db", "init"]).status == 0)
+        #expect(try listing().contains("made.db"))
+    }
+
+    /// A first import stopped while it waits for its input (a FIFO without a writer) leaves nothing behind.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aFirstImportStoppedBySignalCreatesNothing(signal: Int32) throws {
+        #expect(mkfifo(folder.path("feed.ndjson"), 0o600) == 0)
+        let before = try listing()
+        let importing = try RunningRosterProcess(["--db", "new.db", "import", "feed.ndjson"], in: folder.url)
+        #expect(importing.wait(upTo: 10) { try! listing().count > before.count })
+        usleep(100_000)
+        importing.signal(signal)
+        let ending = try #require(importing.finish(within: 10))
+        #expect(ending.status == (signal == SIGTERM ? 143 : 130))
+        #expect(try listing() == before)
+    }
+
+    /// Another process makes the roster while a first import builds it: the import's roster never replaces it.
+    @Test func aFirstImportNeverReplacesARosterMadeMeanwhile() throws {
+        #expect(mkfifo(folder.path("feed.ndjson"), 0o600) == 0)
+        let importing = try RunningRosterProcess(["--db", "new.db", "import", "feed.ndjson"], in: folder.url)
+        #expect(importing.wait(upTo: 10) { try! listing().contains { $0.hasPrefix("new.db.new-") } })
+        #expect(try run(["--db", "new.db", "init", "--sample"]).status == 0)
+        let writer = open(folder.path("feed.ndjson"), O_WRONLY)
+        let record = #"{"name": "Late Player", "position": "ST"}"# + "\n"
+        _ = record.withCString { write(writer, $0, strlen($0)) }
+        close(writer)
+        let ending = try #require(importing.finish(within: 30))
+        #expect(ending.status == 75)
+        #expect(
+            ending.stderr
+                == "Error: another process created new.db while this command made it; nothing was written. Run the "
+                + "command again to write into that roster\n")
+        #expect(try playerCount("new.db") == 28)
+        #expect(try !listing().contains { $0.hasPrefix("new.db.new-") })
+    }
+
     // MARK: - A roster that goes away while written
 
     @Test func aWriteToARosterDeletedMeanwhileFailsInsteadOfVanishing() throws {

@@ -89,6 +89,38 @@ import Testing
         #expect(try run(["show", "5"]).stderr == "Error: no player has the id 5\n")
     }
 
+    /// A player another program stored with several broken values: the error ended with "(SQLite error 11)",
+    /// which reads as a damaged file, and "Corrected …" named only the first broken value.
+    @Test func aCorrectionNamesEveryBrokenValueAndNoSQLiteError() throws {
+        try otherProgram("UPDATE players SET goals = -500, position = 'XX', birth_date = '1999-02-30' WHERE id = 3")
+        let shown = try run(["show", "3"])
+        #expect(shown.status == 1)
+        #expect(
+            shown.stderr
+                == "Error: player 3 has position 'XX', which is not a position; another program wrote it, and "
+                + "rosterdb cannot read that player until it is corrected ('rosterdb edit 3') or removed "
+                + "('rosterdb remove 3')\n")
+        let problems =
+            "position 'XX', which is not a position; goals '-500', which is not from 0 to 1,000,000; "
+            + "birth_date '1999-02-30', which is not a date"
+        let corrected = try run(["edit", "3", "--goals", "5", "--position", "ST", "--birth-date", "1998-12-20"])
+        #expect(corrected.status == 0, "\(corrected.stderr)")
+        #expect(
+            corrected.stdout == """
+                Corrected Kylian Mbappé (id 3), stored by another program with \(problems):
+                  position    XX → ST
+                  goals       -500 → 5
+                  birth_date  1999-02-30 → 1998-12-20
+
+                """)
+        try otherProgram("UPDATE players SET goals = 'many', birth_date = '1990-13-01' WHERE id = 4")
+        let json = try run(["edit", "4", "--goals", "1", "--unset", "birth-date", "--format", "json"])
+        #expect(
+            json.stdout.hasPrefix(
+                #"{"before":null,"unreadable":"goals 'many', which is not an integer; birth_date '1990-13-01', which is "#
+                    + #"not a date","after":"#), "\(json.stdout)")
+    }
+
     /// An id no edit can set, which another program stored: only `remove` helps, and it reaches a negative one,
     /// which read as an option (`remove -7`) or as a name (`remove -- -7`).
     @Test func aPlayerWithAnIdOutOfRangeIsRemovedAsTheErrorSays() throws {
@@ -98,7 +130,7 @@ import Testing
         #expect(
             listed.stderr.hasSuffix(
                 "another program wrote it, and rosterdb cannot read that player until it is removed "
-                    + "('rosterdb remove -- -7') (SQLite error 11)\n"), "\(listed.stderr)")
+                    + "('rosterdb remove -- -7')\n"), "\(listed.stderr)")
         let removed = try run(["remove", "--", "-7"])
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(removed.stdout.hasPrefix("Removed 1 player:\n  -7  Федор Смолов"), "\(removed.stdout)")

@@ -61,6 +61,27 @@ import Testing
         #expect(invocation.command?.name == "query")
     }
 
+    /// `help` where the command goes, global options before it in any spelling: it exited 64 "Unknown command
+    /// 'help'" unless it came first.
+    @Test(arguments: [
+        (["--db", "X", "help", "query"], "query"), (["--busy-timeout", "1", "help", "query"], "query"),
+        (["--db=X", "--busy-timeout=1", "help", "query"], "query"), (["--db", "X", "help"], nil),
+        (["--format", "json", "help", "show"], "show"), (["help", "--db", "X", "import"], "import"),
+        (["--busy-timeout", "-1", "help", "stats"], "stats"), (["help", "query", "--bogus"], "query"),
+    ])
+    func helpAfterGlobalOptionsIsHelp(argv: [String], command: String?) throws {
+        let invocation = try parser.parse(argv)
+        #expect(invocation.wantsHelp)
+        #expect(invocation.command?.name == command)
+        #expect(try parser.findCommand(in: argv)?.name == command)
+    }
+
+    @Test func helpOnAnUnknownCommandIsAMistakeWhereverHelpIs() {
+        for argv in [["help", "querry"], ["--db", "X", "help", "querry", "--help"]] {
+            #expect(throws: UsageError.unknownCommand("querry", suggestion: "query")) { try parser.parse(argv) }
+        }
+    }
+
     @Test(arguments: [
         (["query", "--positon", "ST"], UsageError.unknownOption("--positon", suggestion: "--position")),
         (["query", "--zzz"], UsageError.unknownOption("--zzz", suggestion: nil)),

@@ -474,6 +474,17 @@ import Testing
         #expect(report.unknownFields == ["kit", "shirt"])
     }
 
+    /// Names are matched ignoring case and surrounding spaces: `shirt` and `shirt ` were listed as two fields, and a
+    /// name's spaces were shown as part of it.
+    @Test func unknownFieldsAreNamedOnceAsNamesAreMatched() throws {
+        let report = try importing(
+            #"[{"name": "A", "position": "GK", "shirt": 1, " kit": 2}, {"name": "B", "position": "GK", "shirt ": 9}, "#
+                + #"{"name": "C", "position": "GK", "SHIRT": 3, "Kit ": 4}]"#)
+        #expect(report.unknownFields == ["Kit", "SHIRT"])
+        let csv = try importing("name,position, Notes ,notes\nA,GK,x,y\n", as: "feed.csv")
+        #expect(csv.unknownFields == ["Notes"])
+    }
+
     @Test func malformedJSONFailsEvenWithSkipInvalid() throws {
         let error = #expect(throws: ImportError.self) {
             try importing(#"[{"name": "A", "position": "GK"}, {"name": "B", "position": "GK",}]"#) {

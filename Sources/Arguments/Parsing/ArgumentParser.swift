@@ -31,6 +31,12 @@ public struct ArgumentParser {
     }
 
     public func parse(_ argv: [String]) throws -> Invocation {
+        // `help [command]`, where a command goes, is `[command] --help`: only the command it names must be known.
+        if let index = commandIndex(in: argv[...]), argv[index] == ArgumentParser.helpCommand {
+            return Invocation(
+                command: try findCommand(in: argv), arguments: ParsedArguments(given: [], positionals: []),
+                wantsHelp: true)
+        }
         // Help wins over every other mistake on the line, as in swift-argument-parser.
         if argv.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
             let command = try? findCommand(in: argv)
@@ -85,33 +91,48 @@ public struct ArgumentParser {
         return Invocation(command: command, arguments: arguments, wantsHelp: false)
     }
 
-    /// The command: the first token that is neither an option nor an option's value.
+    /// The word that, where a command goes, asks for help on the command after it (or on rosterdb).
+    public static let helpCommand = "help"
+
+    /// The command: the first token that is neither an option nor an option's value; after `help`, the next such
+    /// token (nil when there is none).
     public func findCommand(in argv: [String]) throws -> CommandSpec? {
-        // Before the command's name, which options take a value: the global ones, on almost every line; only an
-        // option of a command's own there needs every command's declaration.
-        var (token, passedOther) = firstOperand(in: argv, options: globalOptions, stoppingAtOthers: true)
-        if passedOther {
-            let everyOption = globalOptions + commandNames.compactMap(declaration).flatMap(\.options)
-            token = firstOperand(in: argv, options: everyOption, stoppingAtOthers: false).token
+        guard var index = commandIndex(in: argv[...]) else { return nil }
+        if argv[index] == ArgumentParser.helpCommand {
+            guard let named = commandIndex(in: argv[(index + 1)...]) else { return nil }
+            index = named
         }
-        guard let token else { return nil }
+        let token = argv[index]
         guard commandNames.contains(token), let command = declaration(token) else {
             throw UsageError.unknownCommand(token, suggestion: Suggestion.nearest(to: token, among: commandNames))
         }
         return command
     }
 
-    /// The first token that is neither an option nor the value of one of `options` (nil at the end or at `--`); an
-    /// option not among `options` takes no value, or, when `stoppingAtOthers`, ends the search with `passedOther`.
-    private func firstOperand(in argv: [String], options: [OptionSpec], stoppingAtOthers: Bool)
-        -> (token: String?, passedOther: Bool)
+    /// Where the command's name is in `argv`: the first token that is neither an option nor an option's value.
+    private func commandIndex(in argv: ArraySlice<String>) -> Int? {
+        // Before the command's name, which options take a value: the global ones, on almost every line; only an
+        // option of a command's own there needs every command's declaration.
+        var (index, passedOther) = firstOperand(in: argv, options: globalOptions, stoppingAtOthers: true)
+        if passedOther {
+            let everyOption = globalOptions + commandNames.compactMap(declaration).flatMap(\.options)
+            index = firstOperand(in: argv, options: everyOption, stoppingAtOthers: false).index
+        }
+        return index
+    }
+
+    /// The index of the first token that is neither an option nor the value of one of `options` (nil at the end or
+    /// at `--`); an option not among `options` takes no value, or, when `stoppingAtOthers`, ends the search with
+    /// `passedOther`.
+    private func firstOperand(in argv: ArraySlice<String>, options: [OptionSpec], stoppingAtOthers: Bool)
+        -> (index: Int?, passedOther: Bool)
     {
-        var index = 0
-        while index < argv.count {
+        var index = argv.startIndex
+        while index < argv.endIndex {
             let token = argv[index]
-            index += 1
             if token == "--" { break }
-            guard ArgumentParser.looksLikeOption(token) else { return (token, false) }
+            guard ArgumentParser.looksLikeOption(token) else { return (index, false) }
+            index += 1
             let (name, inlineValue) = ArgumentParser.split(token)
             let option = ArgumentParser.lookUp(name, in: options)
             if option == nil, stoppingAtOthers { return (nil, true) }

@@ -1,3 +1,4 @@
+import RosterModel
 import RosterQuery
 
 /// A mistake in the command line. Each case carries what the user typed; `message` writes the text.
@@ -64,4 +65,10 @@ public enum UsageError: Error, Equatable {
                 + "text and file names in UTF-8 only."
         }
     }
+}
+
+extension UsageError: CategorizedError {
+    /// A usage error found once the command runs (a map file's line) is reported as any other error is.
+    public var category: ErrorCategory { .usage }
+    public var description: String { message }
 }

@@ -64,7 +64,7 @@ extension ImportCommand: Command {
     private func mappingWithFile() throws -> RecordMapping {
         var mapping = options.mapping
         guard let mapFile else { return mapping }
-        switch RecordMapping.sources(fromFile: try TextFile.read(mapFile)) {
+        switch RecordMapping.sources(fromFile: try TextFile.read(mapFile, stop: SignalTrap.stop)) {
         case .success(let sources):
             for (field, source) in sources {
                 if mapping.sources[field] != nil { throw UsageError.repeatedMapping(field.name) }

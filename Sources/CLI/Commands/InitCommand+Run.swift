@@ -7,7 +7,7 @@ extension InitCommand: Command {
         // A migration or a restore of a large roster takes seconds: a signal stops it with its message and exit code.
         SignalTrap.install()
         let roster = try Roster(
-            path: context.databasePath, access: .write, busyTimeout: context.busyTimeout, stop: SignalTrap.stop)
+            path: context.databasePath, access: .create, busyTimeout: context.busyTimeout, stop: SignalTrap.stop)
         let opened = roster.openSummary
         let openingWrote = opened.created || !opened.appliedMigrations.isEmpty
         let restored: [String]

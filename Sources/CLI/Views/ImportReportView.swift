@@ -33,7 +33,7 @@ enum ImportReportView {
             let listed =
                 unknown.prefix(12).joined(separator: ", ")
                 + (unknown.count > 12 ? " and \((unknown.count - 12).groupedDigits) more" : "")
-            text += "Ignored unknown fields: \(listed)\n"
+            text += "Ignored unknown fields: \(DisplayWidth.printable(listed))\n"
         }
         if report.prune.skippedReason == .rejectedRecords {
             let rejected = report.rejectedRecords
@@ -45,9 +45,11 @@ enum ImportReportView {
         return text
     }
 
-    /// One line per problem, the first `ImportReport.problemLimit` of them, then how many more there were.
+    /// One line per problem, the first `ImportReport.problemLimit` of them, then how many more there were. A
+    /// problem quotes the file's text (a CSV cell, a key): its control characters are shown as `?`, so that an
+    /// escape sequence in a feed never reaches the terminal.
     static func problems(_ report: ImportReport) -> String {
-        var text = report.problems.map { "\($0)\n" }.joined()
+        var text = report.problems.map { "\(DisplayWidth.printable($0.description))\n" }.joined()
         let unlisted = report.problemCount - report.problems.count
         if unlisted > 0 { text += "… and \(unlisted.groupedDigits) more problem\(unlisted == 1 ? "" : "s")\n" }
         return text

@@ -30,6 +30,9 @@ public enum RawValue: Hashable, Sendable {
     /// A string longer than `RawValue.maximumStringBytes`; only its length in bytes was kept, so that a hostile
     /// 50 MB string never sits in memory.
     case oversizedString(byteCount: Int)
+    /// A value a mapping read and cannot use, as read, and why: a template's part that is an object, or text with
+    /// no visible character. The validator reports the reason as the field's problem.
+    indirect case refused(RawValue, reason: String)
 
     /// Strings longer than this many UTF-8 bytes are reported as `oversizedString`.
     public static let maximumStringBytes = 16_384

@@ -41,16 +41,25 @@ enum FieldNames {
     /// What is wrong with a CSV header: two columns for one field (`Name` and `name`), or no column for a field
     /// every record needs. Nil when nothing is.
     static func headerProblem(_ columns: [String]) -> String? {
+        headerProblem(columns, fields: columns.map { resolve($0)?.index }, given: [])
+    }
+
+    /// What is wrong with a CSV header whose columns give the fields `fields` says (by their place in `fields`;
+    /// nil for a column that gives none), when the fields `given` come from elsewhere (a mapping's template). The
+    /// message lists the header's columns as they are.
+    static func headerProblem(_ columns: [String], fields meanings: [Int?], given: Set<Int>) -> String? {
         var seen: [Int: Int] = [:]
-        for (offset, column) in columns.enumerated() {
-            guard let resolved = resolve(column) else { continue }
-            if let first = seen[resolved.index] {
+        for (offset, meaning) in meanings.enumerated() {
+            guard let meaning else { continue }
+            if let first = seen[meaning] {
                 return "columns \(first + 1) ('\(columns[first].shortened(to: 40))') and \(offset + 1) "
-                    + "('\(column.shortened(to: 40))') both mean \(fields[resolved.index].name)"
+                    + "('\(columns[offset].shortened(to: 40))') both mean \(fields[meaning].name)"
             }
-            seen[resolved.index] = offset
+            seen[meaning] = offset
         }
-        let missing = rules.enumerated().filter { $0.element.isRequired && seen[$0.offset] == nil }.map(\.element)
+        let missing = rules.enumerated().filter {
+            $0.element.isRequired && seen[$0.offset] == nil && !given.contains($0.offset)
+        }.map(\.element)
         guard !missing.isEmpty else { return nil }
         let names =
             (missing.count == 1 ? "column " : "columns ")

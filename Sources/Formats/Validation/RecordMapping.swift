@@ -58,6 +58,11 @@ public struct RecordMapping: Sendable {
         guard let equals = text.firstIndex(of: "=") else {
             return .failure(Refused(reason: "expected FIELD=SOURCE, as in name={first_name} {second_name}."))
         }
+        // Names and the text of templates are text as any value is: a control character is a mistake (a file
+        // saved with another encoding, a tab pasted into a template), which no record could be right with.
+        if let forbidden = TextRule.firstForbidden(in: text) {
+            return .failure(Refused(reason: "it holds the control character \(forbidden.codePoint)."))
+        }
         let fieldName = String(text[..<equals])
         guard let field = field(named: fieldName) else { return .failure(unknownField(fieldName)) }
         let sourceText = TextRule.trimmed(String(text[text.index(after: equals)...]))
@@ -89,19 +94,79 @@ public struct RecordMapping: Sendable {
         return .success((field, .template(pieces)))
     }
 
-    /// The lines of a map file: `FIELD=SOURCE` each, blank lines and `#` comments skipped. A bad line's reason
-    /// starts with its number.
+    /// The lines of a map file: `FIELD=SOURCE` each, blank lines and comments skipped. Lines end with LF, CRLF or
+    /// CR, and a byte order mark may start the file, as editors on every system save it. A comment starts with `#`
+    /// at the start of a line or after white space outside `{…}` (`ref=code  # the provider's key`), so that it is
+    /// never read as part of the source. A bad line's reason starts with its number, and a field mapped twice names
+    /// both lines.
     public static func sources(fromFile text: String) -> Result<[(PlayerField, Source)], Refused> {
         var sources: [(PlayerField, Source)] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = TextRule.trimmed(String(line))
-            if line.isEmpty || line.hasPrefix("#") { continue }
+        var lineOfField: [PlayerField: Int] = [:]
+        for (offset, line) in lines(of: text).enumerated() {
+            let number = offset + 1
+            let line = TextRule.trimmed(withoutComment(line))
+            if line.isEmpty { continue }
+            // Quotes as a shell takes them would be read as part of the source, and written into every value.
+            if let equals = line.firstIndex(of: "="),
+                case let source = TextRule.trimmed(String(line[line.index(after: equals)...])), source.count > 1,
+                let quote = source.first, quote == "\"" || quote == "'", source.last == quote
+            {
+                return .failure(
+                    Refused(reason: "line \(number): the source is in quotes; write it without them, as it is meant."))
+            }
             switch source(from: line) {
-            case .success(let mapped): sources.append(mapped)
-            case .failure(let refused): return .failure(Refused(reason: "line \(number + 1): \(refused.reason)"))
+            case .success(let mapped):
+                if let earlier = lineOfField[mapped.0] {
+                    return .failure(
+                        Refused(reason: "line \(number): \(mapped.0.name) is mapped on line \(earlier) already."))
+                }
+                lineOfField[mapped.0] = number
+                sources.append(mapped)
+            case .failure(let refused): return .failure(Refused(reason: "line \(number): \(refused.reason)"))
             }
         }
         return .success(sources)
+    }
+
+    /// The lines of `text` without their ends (LF, CRLF or CR) and without a byte order mark at the start. Split by
+    /// scalars: CRLF is one `Character`, which no split at `"\n"` finds.
+    private static func lines(of text: String) -> [Substring] {
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var lines: [Substring] = []
+        var start = scalars.startIndex
+        var index = start
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            guard scalar == "\n" || scalar == "\r" else {
+                scalars.formIndex(after: &index)
+                continue
+            }
+            lines.append(Substring(scalars[start..<index]))
+            scalars.formIndex(after: &index)
+            if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { scalars.formIndex(after: &index) }
+            start = index
+        }
+        lines.append(Substring(scalars[start...]))
+        return lines
+    }
+
+    /// `line` up to its comment: a `#` that starts the line or follows white space, outside `{…}`.
+    private static func withoutComment(_ line: Substring) -> String {
+        var inBraces = false
+        var previous: Unicode.Scalar?
+        for index in line.unicodeScalars.indices {
+            let scalar = line.unicodeScalars[index]
+            switch scalar {
+            case "{": inBraces = true
+            case "}": inBraces = false
+            case "#" where !inBraces && (previous.map(WhiteSpace.contains) ?? true):
+                return String(line.unicodeScalars[..<index])
+            default: break
+            }
+            previous = scalar
+        }
+        return String(line)
     }
 
     /// `FIELD:FROM=TO,FROM=TO`: `position:1=GK,2=DF,3=MF,4=FW`.
@@ -116,12 +181,16 @@ public struct RecordMapping: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let from = parts.first.map { FieldNames.key(String($0)) } ?? ""
             guard parts.count == 2, !from.isEmpty else {
-                return .failure(Refused(reason: "expected FROM=TO, got '\(pair)'."))
+                return .failure(Refused(reason: "expected FROM=TO, got '\(String(pair).shortened(to: 60))'."))
             }
             let to = TextRule.trimmed(String(parts[1]))
             // Two meanings for one value is a typo, never a choice: the last one silently won.
             if let earlier = map[from], FieldNames.key(earlier) != FieldNames.key(to) {
-                return .failure(Refused(reason: "'\(parts[0])' is mapped twice, to '\(earlier)' and to '\(to)'."))
+                let value = String(parts[0]).shortened(to: 60)
+                return .failure(
+                    Refused(
+                        reason: "'\(value)' is mapped twice, to '\(earlier.shortened(to: 60))' and to "
+                            + "'\(to.shortened(to: 60))'."))
             }
             map[from] = to
         }
@@ -135,7 +204,7 @@ public struct RecordMapping: Sendable {
 
     private static func unknownField(_ name: String) -> Refused {
         Refused(
-            reason: "unknown field '\(name)'; the fields are "
+            reason: "unknown field '\(name.shortened(to: 60))'; the fields are "
                 + PlayerField.allCases.map(\.name).joined(separator: ", ")
                 + ".")
     }
@@ -161,22 +230,20 @@ public struct RecordMapping: Sendable {
 
     /// What is wrong with a CSV header read through this mapping, as `RecordValidator.headerProblem` says: two
     /// columns for one field, or no column for a field every record needs. Columns the mapping reads, and columns
-    /// of fields the mapping gives otherwise, do not count as the fields their names say.
+    /// of fields the mapping gives otherwise, do not count as the fields their names say; the message lists the
+    /// header's columns as they are.
     public func headerProblem(_ columns: [String]) -> String? {
         let used = Set(self.columns.map(FieldNames.key))
-        let renamed = columns.map { column -> String in
-            let key = FieldNames.key(column)
-            if used.contains(key) { return "" }
-            if let field = FieldNames.resolve(column).map({ FieldNames.fields[$0.index] }), sources[field] != nil {
-                return ""
-            }
-            return column
+        let meanings = columns.map { column -> Int? in
+            if used.contains(FieldNames.key(column)) { return nil }
+            guard let resolved = FieldNames.resolve(column) else { return nil }
+            return sources[FieldNames.fields[resolved.index]] == nil ? resolved.index : nil
         }
-        let given = PlayerField.allCases.filter { field in
-            guard let source = sources[field] else { return false }
+        let given = FieldNames.fields.indices.filter { index in
+            guard let source = sources[FieldNames.fields[index]] else { return false }
             return source != .nothing
         }
-        return FieldNames.headerProblem(renamed + given.map(\.name))
+        return FieldNames.headerProblem(columns, fields: meanings, given: Set(given))
     }
 
     // MARK: - Applying
@@ -203,29 +270,13 @@ public struct RecordMapping: Sendable {
                         RawField(name: found.name, value: found.value, location: found.location, field: field))
                 }
             case .template(let pieces):
-                var text = ""
-                var location: SourceLocation?
-                var anyKnown = false
-                for piece in pieces {
-                    switch piece {
-                    case .text(let literal): text += literal
-                    case .column(let column):
-                        guard let found = find(column) else { continue }
-                        location = location ?? found.location
-                        if let value = known(found.value) {
-                            text += value
-                            anyKnown = true
-                        }
-                    }
-                }
                 let name = pieces.map { piece in
                     switch piece {
                     case .text(let literal): literal
                     case .column(let column): "{\(column)}"
                     }
                 }.joined()
-                // The pieces of unknown columns leave their separators behind: `Pelé` for `{given} {family}`.
-                let value: RawValue = anyKnown ? .cell(TextRule.collapsingWhiteSpace(text)) : .null
+                let (value, location) = joined(pieces, find: find)
                 fields.append(
                     RawField(name: name, value: value, location: location ?? record.location, field: field))
             }
@@ -243,6 +294,79 @@ public struct RecordMapping: Sendable {
         return RawRecord(number: record.number, location: record.location, fields: fields)
     }
 
+    /// A template's text: its parts' values, each read as any text is (trimmed, and refused for a control
+    /// character or for nothing visible), with its literal text between them; and where the value first comes from.
+    /// A part that is unknown (absent, null, a null token, empty) is left out, and the white space around it made
+    /// one space (`{given} {family}` of a mononym is `Pelé`); a number is joined as written. A part that is no
+    /// text (an object, an array, a boolean) or breaks the text rules makes the value `refused`, naming the part.
+    private func joined(_ pieces: [Source.Piece], find: (String) -> RawField?) -> (RawValue, SourceLocation?) {
+        var text = ""
+        // Literal text since the last known part, written before the next; with its runs of white space made one
+        // space when a part between was left out.
+        var literal = ""
+        var leftOut = false
+        var location: SourceLocation?
+        var anyKnown = false
+        for piece in pieces {
+            switch piece {
+            case .text(let piece): literal += piece
+            case .column(let column):
+                let found = find(column)
+                location = location ?? found?.location
+                switch found.map(part) ?? .unknown {
+                case .unknown: leftOut = true
+                case .refused(let reason):
+                    return (.refused(found!.value, reason: "the part {\(column)} \(reason)"), found!.location)
+                case .text(let part):
+                    text += (leftOut ? RecordMapping.collapsingRuns(literal) : literal) + part
+                    (literal, leftOut, anyKnown) = ("", false, true)
+                }
+            }
+        }
+        guard anyKnown else { return (.null, location) }
+        // Parts are trimmed: only literal text can leave white space at the ends.
+        return (.cell(TextRule.trimmed(text + (leftOut ? RecordMapping.collapsingRuns(literal) : literal))), location)
+    }
+
+    /// What a template's part gives.
+    private enum Part {
+        case unknown
+        case text(String)
+        case refused(String)
+    }
+
+    /// The text `field` gives a template, as a text field would read it; a number as written.
+    private func part(_ field: RawField) -> Part {
+        switch field.value {
+        case .null: return .unknown
+        case .string(let value), .cell(let value):
+            if nullKeys.contains(FieldNames.key(value)) { return .unknown }
+            switch RecordValidator.text(value) {
+            case .success(let text?): return .text(text)
+            case .success(nil): return .unknown
+            case .failure(let message): return .refused(message.text)
+            }
+        case .number(let literal):
+            return nullKeys.contains(FieldNames.key(literal)) ? .unknown : .text(literal)
+        case .oversizedString(let bytes):
+            return .refused("is longer than any field holds (a string of \(bytes.groupedDigits) bytes)")
+        default:
+            return .refused("is \(RecordValidator.describe(field.value)); a template joins text and numbers")
+        }
+    }
+
+    /// `text` with each run of white space made one space, at its ends too.
+    private static func collapsingRuns(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var inRun = false
+        for scalar in text.unicodeScalars {
+            let isSpace = WhiteSpace.contains(scalar)
+            if !isSpace || !inRun { result.append(isSpace ? " " : scalar) }
+            inRun = isSpace
+        }
+        return String(result)
+    }
+
     /// A field's value with a null token made null and a mapped value translated.
     private func translated(_ raw: RawField) -> RawValue {
         guard let text = text(of: raw.value) else { return raw.value }
@@ -253,12 +377,6 @@ public struct RecordMapping: Sendable {
             return translated.isEmpty ? .null : .cell(translated)
         }
         return raw.value
-    }
-
-    /// The text of a value that is not unknown: nil for null and for a null token.
-    private func known(_ value: RawValue) -> String? {
-        guard let text = text(of: value), !nullKeys.contains(FieldNames.key(text)) else { return nil }
-        return text
     }
 
     /// The text of a value a mapping can read: a string, a cell or a number; nil for null and the rest.

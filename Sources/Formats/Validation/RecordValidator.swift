@@ -25,6 +25,19 @@ public struct RecordValidator: Sendable {
         FieldNames.headerProblem(columns)
     }
 
+    /// Field names as records give them, each name once as rosterdb matches names (ignoring case and surrounding
+    /// spaces: `shirt`, `shirt ` and `Shirt` are one), trimmed, the first spelling of each in sorted order; sorted.
+    public static func distinct(fieldNames names: some Sequence<String>) -> [String] {
+        var spelling: [String: String] = [:]
+        for name in names {
+            let trimmed = TextRule.trimmed(name)
+            let key = FieldNames.key(trimmed)
+            if let kept = spelling[key], kept <= trimmed { continue }
+            spelling[key] = trimmed
+        }
+        return spelling.values.sorted()
+    }
+
     /// The outcome for one record.
     public enum Validated: Sendable {
         case valid(Player)
@@ -174,6 +187,7 @@ public struct RecordValidator: Sendable {
     /// value and the kind, not the field and its rule: a call with those from their arrays' buffers copies them,
     /// retaining and releasing every text they hold.
     private func value(_ raw: RawValue, as kind: FieldRule.Kind) -> Result<FieldValue?, Message> {
+        if case .refused(_, let reason) = raw { return .failure(Message(reason)) }
         switch kind {
         case .wholeNumber(let range): return wholeNumber(raw, in: range).map { $0.map(FieldValue.integer) }
         case .text(let maximumLength):
@@ -228,23 +242,10 @@ public struct RecordValidator: Sendable {
             // As most values are: it meets every rule but the length.
             trimmed = raw
         } else {
-            trimmed = TextRule.trimmed(raw)
-            if trimmed.isEmpty { return .success(nil) }
-            if let forbidden = TextRule.firstForbidden(in: trimmed) {
-                // Files joined together (`cat a.csv b.csv`) carry the second file's byte order mark into a value.
-                if forbidden == "\u{FEFF}" {
-                    return .failure(
-                        Message("contains U+FEFF, a byte order mark, which belongs only at the start of a file"))
-                }
-                return .failure(Message("contains the control character \(forbidden.codePoint)"))
-            }
-            if !TextRule.hasVisibleCharacter(trimmed) {
-                var seen: [String] = []
-                for scalar in trimmed.unicodeScalars where !seen.contains(scalar.codePoint) {
-                    seen.append(scalar.codePoint)
-                }
-                let listed = seen.prefix(3).joined(separator: ", ") + (seen.count > 3 ? ", …" : "")
-                return .failure(Message("has no visible character, only invisible ones (\(listed))"))
+            switch RecordValidator.text(raw) {
+            case .success(let text?): trimmed = text
+            case .success(nil): return .success(nil)
+            case .failure(let message): return .failure(message)
             }
         }
         // A string has at most as many characters as bytes, so most need no counting.
@@ -254,6 +255,30 @@ public struct RecordValidator: Sendable {
                 return .failure(
                     Message("is longer than \(maximumLength.groupedDigits) characters (\(length.groupedDigits))"))
             }
+        }
+        return .success(trimmed)
+    }
+
+    /// `raw` as every text holds it, by `TextRule`: trimmed, nil when nothing is left; or what is wrong with it.
+    /// Text fields and the parts of a mapping's template are read by this.
+    static func text(_ raw: String) -> Result<String?, Message> {
+        let trimmed = TextRule.trimmed(raw)
+        if trimmed.isEmpty { return .success(nil) }
+        if let forbidden = TextRule.firstForbidden(in: trimmed) {
+            // Files joined together (`cat a.csv b.csv`) carry the second file's byte order mark into a value.
+            if forbidden == "\u{FEFF}" {
+                return .failure(
+                    Message("contains U+FEFF, a byte order mark, which belongs only at the start of a file"))
+            }
+            return .failure(Message("contains the control character \(forbidden.codePoint)"))
+        }
+        if !TextRule.hasVisibleCharacter(trimmed) {
+            var seen: [String] = []
+            for scalar in trimmed.unicodeScalars where !seen.contains(scalar.codePoint) {
+                seen.append(scalar.codePoint)
+            }
+            let listed = seen.prefix(3).joined(separator: ", ") + (seen.count > 3 ? ", …" : "")
+            return .failure(Message("has no visible character, only invisible ones (\(listed))"))
         }
         return .success(trimmed)
     }
@@ -360,6 +385,7 @@ public struct RecordValidator: Sendable {
         switch value {
         case .string(let text): JSONText.quoted(text.shortened(to: 60))
         case .cell(let text): "'\(text.shortened(to: 60))'"
+        case .refused(let value, _): shown(value)
         default: display(value)
         }
     }
@@ -375,6 +401,7 @@ public struct RecordValidator: Sendable {
         case .object: "an object"
         case .cell(let text): "'\(text.shortened(to: 60))'"
         case .oversizedString(let bytes): "a string of \(bytes.groupedDigits) bytes"
+        case .refused(let value, _): describe(value)
         }
     }
 
@@ -389,6 +416,7 @@ public struct RecordValidator: Sendable {
         case .object: "{…}"
         case .cell(let text): text.shortened(to: 60)
         case .oversizedString(let bytes): "(\(bytes.groupedDigits) bytes)"
+        case .refused(let value, _): display(value)
         }
     }
 }

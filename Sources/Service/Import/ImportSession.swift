@@ -271,7 +271,7 @@ struct ImportSession {
     /// then prunes.
     mutating func finish() throws {
         if stop.isRaised { throw Interrupted() }
-        report.unknownFields = unknownFields.sorted()
+        report.unknownFields = RecordValidator.distinct(fieldNames: unknownFields)
         if report.problemCount > 0 && (!options.skipInvalid || !report.malformedFiles.isEmpty) {
             report.status = report.malformedFiles.isEmpty ? .refusedInvalid : .refusedMalformed
             throw ImportError.invalidRecords(report)

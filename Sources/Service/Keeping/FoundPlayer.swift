@@ -4,8 +4,9 @@ import RosterModel
 /// with a value that breaks them, which rosterdb cannot read as a `Player` but can still correct or remove.
 public enum FoundPlayer: Sendable {
     case readable(Player)
-    /// The stored values as text (`PlayerRepository.storedTexts(id:)`), and the value that breaks the rules with
-    /// what is wrong with it (`goals '-500', which is not from 0 to 1,000,000`).
+    /// The stored values as text (`PlayerRepository.storedTexts(id:)`), and each value that breaks the rules with
+    /// what is wrong with it, joined by `; ` (`goals '-500', which is not from 0 to 1,000,000; position 'XX', which
+    /// is not a position`).
     case unreadable(id: Int64, texts: [PlayerField: String], problem: String)
 
     public var id: Int64 {

@@ -91,7 +91,11 @@ extension Roster {
             guard let problem = error.unreadableValue, let digits = idText(target), Int64(digits) == problem.player,
                 let texts = try players.storedTexts(id: problem.player)
             else { throw error }
-            return .unreadable(id: problem.player, texts: texts, problem: problem.description)
+            // Every broken value, not only the one that stopped the read: a correction names all it corrects.
+            let broken = try players.unreadableValues(id: problem.player).map(\.description)
+            return .unreadable(
+                id: problem.player, texts: texts,
+                problem: broken.isEmpty ? problem.description : broken.joined(separator: "; "))
         }
     }
 
