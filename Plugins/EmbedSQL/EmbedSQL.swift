@@ -8,26 +8,36 @@ struct EmbedSQL: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         let typeName: String
+        // What the embedder reads, and what the build watches: a changed input runs it again.
+        let sources: [URL]
         let inputs: [URL]
         switch target.name {
         case "RosterRepository":
             typeName = "EmbeddedMigrations"
+            // The folder, not the files listed now: SwiftPM runs this plugin again only when the package's own
+            // files change, so a migration added later would be missing from a list made here. The folder's
+            // modification time changes when a file is added, removed or renamed in it, and each file's when it is
+            // edited; the embedder lists the folder when it runs.
             let folder = root.appending(path: "Migrations")
-            inputs = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "sql" }
-                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            sources = [folder]
+            inputs =
+                [folder]
+                + (try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+                    .filter { $0.pathExtension == "sql" })
         case "RosterService":
             typeName = "EmbeddedSampleRoster"
-            inputs = [root.appending(path: "seed.sql")]
+            sources = [root.appending(path: "seed.sql")]
+            inputs = sources
         default:
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "\(typeName).swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(inputs.count) SQL file(s) as \(typeName)",
+                displayName:
+                    "Embedding the SQL of \(sources.map(\.lastPathComponent).joined(separator: ", ")) as \(typeName)",
                 executable: try context.tool(named: "SQLEmbedder").url,
-                arguments: [typeName, output.path] + inputs.map(\.path),
+                arguments: [typeName, output.path] + sources.map(\.path),
                 inputFiles: inputs,
                 outputFiles: [output]
             )

@@ -1,15 +1,25 @@
 import Foundation
 
-// Usage: SQLEmbedder TYPE-NAME OUTPUT.swift FILE.sql...
-// Writes a Swift enum `TYPE-NAME` whose `files` hold each file's name, SHA-256 and exact text.
+// Usage: SQLEmbedder TYPE-NAME OUTPUT.swift (FILE.sql | FOLDER)...
+// Writes a Swift enum `TYPE-NAME` whose `files` hold each file's name, SHA-256 and exact text; a folder stands for
+// its `.sql` files in name order, listed when the command runs (the build runs it again when the folder changes), so
+// that a migration added since the package was last loaded is embedded too.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: SQLEmbedder TYPE-NAME OUTPUT.swift FILE.sql...\n".utf8))
+    FileHandle.standardError.write(Data("usage: SQLEmbedder TYPE-NAME OUTPUT.swift (FILE.sql | FOLDER)...\n".utf8))
     exit(64)
 }
 let typeName = arguments[1]
 let outputPath = arguments[2]
+let paths = try arguments.dropFirst(3).flatMap { path -> [String] in
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        return [path]
+    }
+    return try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".sql") }.sorted()
+        .map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+}
 
 var source = """
     // Generated at build time from the package's SQL files; do not edit.
@@ -19,7 +29,7 @@ var source = """
         static let files: [(name: String, sha256: String, text: String)] = [
 
     """
-for path in arguments.dropFirst(3) {
+for path in paths {
     let url = URL(fileURLWithPath: path)
     let bytes = try [UInt8](Data(contentsOf: url))
     guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -7,6 +7,20 @@ import Testing
 @testable import RosterRepository
 
 @Suite struct MigrationTests {
+    /// A migration added to `Migrations/` was left out of the binary until Package.swift was touched: SwiftPM runs a
+    /// build tool plugin again only when the package's own files change. The binary must hold every file of the
+    /// folder as it is now, and nothing else.
+    @Test func theBinaryEmbedsEveryMigrationFileAsItIs() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Migrations")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
+            .sorted()
+        #expect(names == Migration.embedded.map { $0.identifier + ".sql" })
+        for migration in Migration.embedded {
+            let bytes = try #require(FileBytes.read(folder.appendingPathComponent(migration.identifier + ".sql").path))
+            #expect(Array(migration.sql.utf8) == bytes, "\(migration.identifier) differs from its file")
+        }
+    }
+
     let folder: TemporaryDirectory
     let path: String
 
