@@ -16,7 +16,17 @@ extension Connection {
         defer { if writing { endWriting() } }
         // Kept prepared: a server begins and ends a read transaction per request.
         let begin = try cached(kind.rawValue)
-        if writing { try retryingWhileBusy { try begin.run() } } else { try begin.run() }
+        if writing {
+            try retryingWhileBusy { try begin.run() }
+            // The schema first, while nothing else is under way: a writer that waited for the lock may hold a schema
+            // that another changed meanwhile (an import sets objects aside and makes them again), and SQLite reloads
+            // it at the first statement that finds it stale. When that statement writes the name search index
+            // (FTS5 over the players table, which prepares statements of its own as it connects), the reload failed
+            // with 'no such table: players', and the write with it.
+            try cached("SELECT 1 FROM sqlite_master LIMIT 1").run()
+        } else {
+            try begin.run()
+        }
         let result: T
         do {
             result = try body()
