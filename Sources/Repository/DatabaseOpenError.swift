@@ -15,6 +15,8 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
     case unreachable(path: String, reason: String)
     /// `-wal`, `-shm` or `-journal` beside the roster is not a regular file.
     case strangeCompanion(path: String, file: String, role: String, kind: String)
+    /// The roster does not exist, but a file SQLite keeps beside one does: a new roster would take it for its own.
+    case leftoverCompanion(path: String, file: String, role: String)
     case missingFolder(path: String)
     case cannotCreate(path: String, reason: String)
     case notWritable(path: String, reason: String)
@@ -87,6 +89,10 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         case .strangeCompanion(let path, let file, let role, let kind):
             "\(file), where SQLite keeps the \(role) of \(path), is a \(kind), not a regular file; remove it and "
                 + "try again. The roster was left untouched"
+        case .leftoverCompanion(let path, let file, let role):
+            "\(path) does not exist, but \(file), SQLite's \(role) of a roster by that name, does: a roster made "
+                + "there would take its content for its own and be damaged. Put the roster back beside it, or remove "
+                + "\(file) if that roster is gone for good; nothing was created"
         case .missingFolder(let path):
             "cannot create \(path): its folder does not exist"
         case .cannotCreate(let path, let reason):

@@ -42,6 +42,17 @@ struct RosterFile {
             resolved = try RosterFile.placeForNewFile(path, mode: mode)
             companionBase = path
             access = .create
+            // A log or journal left by a roster removed without it would be read into the new one (SQLite replays a
+            // log into any database beside it), or a special file there would stop the first write half-way.
+            for (suffix, role) in RosterFile.companions where lstat(resolved + suffix, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFREG else {
+                    throw DatabaseOpenError.strangeCompanion(
+                        path: path, file: path + suffix, role: role, kind: RosterFile.kind(of: info.st_mode))
+                }
+                if suffix != "-shm" {
+                    throw DatabaseOpenError.leftoverCompanion(path: path, file: path + suffix, role: role)
+                }
+            }
             return
         }
         switch info.st_mode & S_IFMT {

@@ -266,6 +266,35 @@ import Testing
         #expect(try listing().contains("made.db"))
     }
 
+    /// A log or journal left beside a roster that was removed without it: the first write's roster, renamed into
+    /// place, took it for its own, and SQLite replayed it over the new roster (an import exited 0, and the roster
+    /// then held the old players and failed its integrity check; a journal's rollback left no roster at all). And a
+    /// directory there made `init` exit 74 with an empty file left. Now nothing is created, exit 1.
+    @Test(arguments: ["-wal", "-journal"])
+    func aLeftoverLogBesideAMissingRosterIsRefused(suffix: String) throws {
+        try folder.write("name,position\nAnn,GK\n", to: "good.csv")
+        #expect(try run(["--db", "gone.db", "init", "--sample"]).status == 0)
+        // What a writer killed in the middle leaves: a log or journal with content, beside the roster.
+        let content = try #require(FileBytes.read(folder.path("gone.db")))
+        for file in ["gone.db", "gone.db-wal", "gone.db-shm"] { unlink(folder.path(file)) }
+        let written = FileBytes.write(content, to: folder.path("gone.db") + suffix)
+        #expect(written)
+        let before = try listing()
+        for arguments in [["import", "good.csv"], ["add", "--name", "Bo", "--position", "GK"], ["init"]] {
+            let result = try run(["--db", "gone.db"] + arguments)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("Error: gone.db does not exist, but gone.db\(suffix), SQLite's "),
+                "\(result.stderr)")
+            #expect(try listing() == before, "\(arguments)")
+        }
+        #expect(unlink(folder.path("gone.db") + suffix) == 0)
+        #expect(mkdir(folder.path("gone.db") + suffix, 0o700) == 0)
+        let refused = try run(["--db", "gone.db", "init"])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(try !listing().contains("gone.db"))
+    }
+
     /// A first import stopped while it waits for its input (a FIFO without a writer) leaves nothing behind.
     @Test(arguments: [SIGTERM, SIGINT])
     func aFirstImportStoppedBySignalCreatesNothing(signal: Int32) throws {
