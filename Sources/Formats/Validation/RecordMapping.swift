@@ -254,9 +254,16 @@ public struct RecordMapping: Sendable {
         var fields: [RawField] = []
         fields.reserveCapacity(record.fields.count)
         var consumed = Set<String>()
+        // A column the record gives twice has no one value to take (the first one was taken without a word, where
+        // a field named twice is refused): its value is refused, as a field's is.
         func find(_ column: String) -> RawField? {
             let key = FieldNames.key(column)
-            return record.fields.first { FieldNames.key($0.name) == key }
+            guard let first = record.fields.firstIndex(where: { FieldNames.key($0.name) == key }) else { return nil }
+            var found = record.fields[first]
+            if record.fields[(first + 1)...].contains(where: { FieldNames.key($0.name) == key }) {
+                found.value = .refused(found.value, reason: RecordValidator.repeatedField)
+            }
+            return found
         }
         for field in PlayerField.allCases {
             guard let source = sources[field] else { continue }
@@ -350,6 +357,8 @@ public struct RecordMapping: Sendable {
             return nullKeys.contains(FieldNames.key(literal)) ? .unknown : .text(literal)
         case .oversizedString(let bytes):
             return .refused("is longer than any field holds (a string of \(bytes.groupedDigits) bytes)")
+        case .refused(_, let reason):
+            return .refused(reason == RecordValidator.repeatedField ? "appears more than once in the record" : reason)
         default:
             return .refused("is \(RecordValidator.describe(field.value)); a template joins text and numbers")
         }

@@ -5,6 +5,9 @@ import RosterModel
 /// `age` holding the birth date) work as the canonical names do. JSON null, an absent field and an empty CSV cell all
 /// mean unknown.
 public struct RecordValidator: Sendable {
+    /// Why a field the record gives more than once is refused; a column a mapping reads twice is refused so too.
+    static let repeatedField = "the field appears more than once in the record"
+
     /// Birth dates after this day are refused as typing errors.
     public let latestBirthDate: CalendarDate
     /// The input as the user named it, for problems.
@@ -82,7 +85,7 @@ public struct RecordValidator: Sendable {
             else {
                 let field = record.fields[position]
                 if unknownHere.contains(field.name) {
-                    problems.append(problem(record, field, "the field appears more than once in the record"))
+                    problems.append(problem(record, field, RecordValidator.repeatedField))
                 } else {
                     unknownHere.append(field.name)
                     unknown.insert(field.name)
@@ -93,7 +96,7 @@ public struct RecordValidator: Sendable {
                 let field = record.fields[position]
                 let other = record.fields[slots[resolved.index].position]
                 if other.name == field.name {
-                    problems.append(problem(record, field, "the field appears more than once in the record"))
+                    problems.append(problem(record, field, RecordValidator.repeatedField))
                 } else {
                     let (first, second) = other.name < field.name ? (other.name, field.name) : (field.name, other.name)
                     problems.append(

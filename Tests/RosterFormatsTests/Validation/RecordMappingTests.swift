@@ -176,3 +176,37 @@ struct RecordMappingTemplateTests {
         #expect(try name(first: .string("Ida"), last: .number("0"), null: ["0"]) == "Ida")
     }
 }
+
+/// A key a mapping reads that the record gives twice: the first value was taken without a word, while a field the
+/// record names twice makes it invalid.
+struct RecordMappingRepeatedKeyTests {
+    private let location = SourceLocation(line: 1, column: 1)
+
+    private func problems(_ mapping: [String], _ fields: [(String, String)]) throws -> [String] {
+        var rules = RecordMapping()
+        for text in mapping {
+            let (field, source) = try RecordMapping.source(from: text).get()
+            rules.sources[field] = source
+        }
+        let raw = fields.enumerated().map { offset, field in
+            RawField(name: field.0, value: .string(field.1), location: SourceLocation(line: 1, column: offset * 10 + 1))
+        }
+        var validator = RecordValidator(latestBirthDate: CalendarDate(year: 2026, month: 1, day: 1)!, file: "f.json")
+        switch validator.validate(rules.apply(RawRecord(number: 1, location: location, fields: raw))) {
+        case .valid: return []
+        case .invalid(let problems): return problems.map(\.description)
+        }
+    }
+
+    @Test func aColumnGivenTwiceIsRefusedAsAFieldGivenTwiceIs() throws {
+        let found = try problems(["name=nm"], [("nm", "Carl"), ("nm", "Dora"), ("position", "ST")])
+        #expect(found == ["f.json:1:1: record 1: nm: the field appears more than once in the record"])
+    }
+
+    @Test func aTemplatesPartGivenTwiceIsRefusedNamingIt() throws {
+        let found = try problems(
+            ["name={first} {last}"], [("first", "Carl"), ("first", "Dora"), ("last", "X"), ("position", "ST")])
+        #expect(
+            found == ["f.json:1:1: record 1: {first} {last}: the part {first} appears more than once in the record"])
+    }
+}
