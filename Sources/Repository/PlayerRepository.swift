@@ -88,13 +88,21 @@ public final class PlayerRepository {
     /// The values stored for the player `id` as SQLite spells them in text (a count as its digits), an unknown one
     /// left out, read without rosterdb's rules: what `edit` starts from and `remove` shows of a player that another
     /// program wrote breaking them (`DatabaseError.unreadableValue`). Nil when no player has the id.
-    public func storedTexts(id: Int64) throws -> [PlayerField: String]? {
+    public func storedTexts(id: Int64) throws -> StoredTexts? {
         let statement = try statement(.playerByID)
         try statement.bind(id, at: 1)
         return try statement.firstRow { row in
-            var texts: [PlayerField: String] = [:]
+            var texts = StoredTexts()
             for (offset, field) in PlayerField.allCases.enumerated() {
-                texts[field] = row.optionalText(at: Int32(offset))
+                row.withTextOrNull(at: Int32(offset)) { bytes in
+                    guard let bytes else { return }
+                    if UTF8Text.isWellFormed(bytes) {
+                        texts.values[field] = String(decoding: bytes, as: UTF8.self)
+                    } else {
+                        texts.values[field] = UTF8Text.showingInvalidBytes(bytes)
+                        texts.notUTF8.insert(field)
+                    }
+                }
             }
             return texts
         }
@@ -267,21 +275,11 @@ public final class PlayerRepository {
 
     /// The id a new player gets: one more than the largest any player has had, removed ones included, so that an
     /// id once given is never given again (a bookmarked player, a change list or a copy elsewhere must not come to
-    /// mean another player); once the largest allowed has been given, the lowest free one (SQLite would pick a
-    /// random one past the range the schema allows).
+    /// mean another player). Once the largest allowed has been given, none is left: a new player must bring its own.
     public func nextFreeID() throws -> Int64 {
         let largest = try statement(.largestID).firstRow { $0.int64(at: 0) } ?? 0
-        if largest < FieldRule.maximumID { return largest + 1 }
-        let gap = try connection.prepare(
-            """
-            SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM players WHERE id = 1) THEN 1 ELSE
-                (SELECT p.id + 1 FROM players p WHERE NOT EXISTS (SELECT 1 FROM players q WHERE q.id = p.id + 1)
-                 ORDER BY p.id LIMIT 1) END
-            """)
-        guard let id = try gap.firstRow({ $0.int64(at: 0) }), id <= FieldRule.maximumID else {
-            throw DatabaseError(code: SQLITE_FULL, message: "every player id is taken", sql: nil)
-        }
-        return id
+        guard largest < FieldRule.maximumID else { throw IDsExhausted() }
+        return largest + 1
     }
 
     /// Fills the derived columns (`DerivedColumn`) where they are missing: rows other tools wrote or changed.

@@ -169,6 +169,9 @@ public final class RosterDatabase {
         defer { if !deferredMigrations.isEmpty { try? connection.execute("PRAGMA foreign_keys = ON") } }
         let result = try connection.transaction(.immediate, commit: commit && !writesNothing) { () throws -> T in
             for migration in deferredMigrations { try migrator.apply(migration, to: connection, path: path) }
+            // Its row counts the changes that servers tag their answers with, and keeps the largest id given: a
+            // write without it would go unseen and could give a removed player's id again.
+            _ = try players.changeCounter()
             try players.fillDerivedColumns()
             let result = try body(players)
             // Again after: a text rewritten to other bytes that fold the same (`Messi` → `MESSI`, or decomposed →

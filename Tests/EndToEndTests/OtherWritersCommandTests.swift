@@ -25,6 +25,36 @@ import Testing
             "PRAGMA ignore_check_constraints = ON; \(sql); PRAGMA ignore_check_constraints = OFF")
     }
 
+    /// Text another program stored that is not UTF-8, left as it is by an edit of another field: it was read as
+    /// U+FFFD and written back so, reported as a correction of the edited field only. Now the edit is refused
+    /// naming every broken value, and one that replaces the text corrects it.
+    @Test func anEditThatLeavesTextThatIsNotUTF8IsRefused() throws {
+        try otherProgram(
+            """
+            DROP TRIGGER players_text_is_utf8_update;
+            UPDATE players SET club = CAST(x'43c3' AS TEXT), nationality = CAST(x'46ff' AS TEXT), goals = -5 WHERE id = 3
+            """)
+        func stored() throws -> String {
+            let connection = try Connection(path: folder.path("roster.db"), flags: SQLITE_OPEN_READONLY)
+            return try connection.prepare("SELECT hex(club) || ' ' || goals FROM players WHERE id = 3")
+                .firstRow { $0.text(at: 0) } ?? ""
+        }
+        let refused = try run(["edit", "3", "--ref", "KM"])
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr.hasPrefix(
+                #"""
+                --goals: must not be negative, got '-5'
+                --nationality: 'F\xFF', which another program stored, is not UTF-8 text
+                --club: 'C\xC3', which another program stored, is not UTF-8 text
+                """#), "\(refused.stderr)")
+        #expect(try stored() == "43C3 -5")
+        let corrected = try run(["edit", "3", "--club", "Real Madrid", "--unset", "nationality", "--goals", "9"])
+        #expect(corrected.status == 0, "\(corrected.stderr)")
+        #expect(corrected.stdout.contains(#"club 'C\xC3', which is not UTF-8"#), "\(corrected.stdout)")
+        #expect(try stored() == Array("Real Madrid".utf8).map { String(format: "%02X", $0) }.joined() + " 9")
+    }
+
     /// A real among the assists made `stats` trap (goals plus assists overflowed): a signal death, exit 132.
     @Test func statsOverAnotherProgramsRealNamesThePlayer() throws {
         try otherProgram("UPDATE players SET assists = 1e19 WHERE id = 2")

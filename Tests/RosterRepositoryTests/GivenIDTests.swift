@@ -1,4 +1,5 @@
 import CSQLite
+import RosterFormats
 import RosterModel
 import TestSupport
 import Testing
@@ -55,6 +56,25 @@ import Testing
             }
         }
         #expect(ids == [4, 5])
+    }
+
+    /// Once the largest id allowed was given, a new player took the lowest free id, a removed player's, and each new
+    /// one cost a scan of the table for a gap: no id is left to give now, and a new player must bring its own.
+    @Test func noIDIsGivenOnceTheLargestWasGiven() throws {
+        try database.write { try $0.delete(id: 2) }
+        _ = try database.write {
+            try $0.insert(Player(id: FieldRule.maximumID, name: "Last Id", position: .goalkeeper))
+        }
+        #expect(throws: IDsExhausted.self) { try addOne() }
+        #expect(try database.write { try $0.insert(Player(id: 2_000, name: "Own Id", position: .goalkeeper)) } == 2_000)
+    }
+
+    /// A write without the change counter's row went ahead and gave a removed player's id again (the row keeps the
+    /// largest id given); it is refused, saying to run `init`.
+    @Test func aWriteWithoutTheCounterRowIsRefused() throws {
+        try database.connection.execute("DELETE FROM players WHERE id = 3; DELETE FROM roster_changes")
+        let error = #expect(throws: DatabaseError.self) { try addOne() }
+        #expect(error?.message.contains("run 'rosterdb init'") == true)
     }
 
     /// `init` puts back the counter's row another program deleted; the mark starts again at the largest id in use.

@@ -1,4 +1,5 @@
 import RosterModel
+import RosterRepository
 
 /// A player as `edit` and `remove` find it: read by rosterdb's rules, or, when named by id, stored by another program
 /// with a value that breaks them, which rosterdb cannot read as a `Player` but can still correct or remove.
@@ -7,7 +8,7 @@ public enum FoundPlayer: Sendable {
     /// The stored values as text (`PlayerRepository.storedTexts(id:)`), and each value that breaks the rules with
     /// what is wrong with it, joined by `; ` (`goals '-500', which is not from 0 to 1,000,000; position 'XX', which
     /// is not a position`).
-    case unreadable(id: Int64, texts: [PlayerField: String], problem: String)
+    case unreadable(id: Int64, texts: StoredTexts, problem: String)
 
     public var id: Int64 {
         switch self {
@@ -25,7 +26,12 @@ public enum FoundPlayer: Sendable {
     public func text(_ field: PlayerField) -> String? {
         switch self {
         case .readable(let player): player[field]?.text
-        case .unreadable(_, let texts, _): texts[field]
+        case .unreadable(_, let texts, _): texts.values[field]
         }
+    }
+
+    /// The fields whose stored text is not UTF-8: shown as `text(_:)` gives them, never written back.
+    public var notUTF8: Set<PlayerField> {
+        if case .unreadable(_, let texts, _) = self { texts.notUTF8 } else { [] }
     }
 }

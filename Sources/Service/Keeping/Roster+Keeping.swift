@@ -40,9 +40,11 @@ extension Roster {
             }
             for field in edit.cleared { values[field] = nil }
             for (field, text) in edit.values { values[field] = text }
+            // A text that is not UTF-8 cannot be written back as stored: one the edit does not replace is refused.
+            let notUTF8 = before.notUTF8.subtracting(edit.cleared).subtracting(edit.values.keys)
             var after: Player
             do {
-                after = try validated(values)
+                after = try validated(values, notUTF8: notUTF8)
             } catch var error as InvalidPlayer {
                 if case .unreadable(let id, _, _) = before { error.storedPlayer = id }
                 throw error
@@ -99,11 +101,16 @@ extension Roster {
         }
     }
 
-    /// The player `values` describe, checked as an import record.
-    private func validated(_ values: [PlayerField: String]) throws -> Player {
+    /// The player `values` describe, checked as an import record; the fields of `notUTF8` hold text shown with its
+    /// bytes (`C\xC3`) that no record can give, and are refused.
+    private func validated(_ values: [PlayerField: String], notUTF8: Set<PlayerField> = []) throws -> Player {
         let fields = PlayerField.allCases.enumerated().compactMap { offset, field in
-            values[field].map {
-                RawField(name: field.name, value: .cell($0), location: SourceLocation(line: 1, column: offset + 1))
+            values[field].map { text in
+                let value: RawValue =
+                    notUTF8.contains(field)
+                    ? .refused(.cell(text), reason: "'\(text)', which another program stored, is not UTF-8 text")
+                    : .cell(text)
+                return RawField(name: field.name, value: value, location: SourceLocation(line: 1, column: offset + 1))
             }
         }
         var validator = RecordValidator(latestBirthDate: .latestToday(), file: "")
