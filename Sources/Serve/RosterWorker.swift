@@ -45,7 +45,8 @@ public final class RosterWorker: HTTPWorker {
         let target: HTTPTarget
         switch request.target {
         case .success(let parsed): target = parsed
-        case .failure(let error): return Self.error(.badRequest, error.description)
+        case .failure(let error):
+            return Self.failure(.badRequest, error.description, page: !Self.namesTheAPI(request.rawTarget))
         }
         let segments = target.segments
         let isAPI = segments.first == "api"
@@ -57,7 +58,7 @@ public final class RosterWorker: HTTPWorker {
             let message =
                 "This server answers for this machine only (localhost); the request names '\(host)'. Start it with "
                 + "--bind to serve it on another address."
-            return isAPI ? Self.error(.misdirectedRequest, message) : Self.page(.misdirectedRequest, message)
+            return Self.failure(.misdirectedRequest, message, page: !isAPI)
         }
         if request.method == "OPTIONS" && options.cors {
             return HTTPResponse(
@@ -88,9 +89,11 @@ public final class RosterWorker: HTTPWorker {
         case _ where segments.count == 3 && segments[0] == "api" && segments[1] == "players":
             return reading(request) { _, today in try player(segments[2], target, today: today) }
         case []:
-            return reading(request) { version, today in try listPage(target, version: version, today: today) }
+            return reading(request, page: true) { version, today in
+                try listPage(target, version: version, today: today)
+            }
         case _ where segments.count == 2 && segments[0] == "players":
-            return reading(request) { _, today in try detailPage(segments[1], target, today: today) }
+            return reading(request, page: true) { _, today in try detailPage(segments[1], target, today: today) }
         default:
             return isAPI
                 ? Self.error(
@@ -101,14 +104,23 @@ public final class RosterWorker: HTTPWorker {
         }
     }
 
+    /// Whether a target that cannot be decoded is one of the API's (its first segment, as sent, is `api`): its
+    /// error is then JSON, and a page's HTML.
+    static func namesTheAPI(_ rawTarget: String) -> Bool {
+        rawTarget == "/api" || rawTarget.hasPrefix("/api/") || rawTarget.hasPrefix("/api?")
+    }
+
     /// Answers from one snapshot of the roster, within the time limit: `body`'s answer with its ETag, or 304 when
     /// that answer is a 200 the client holds already for this snapshot. A query past the time limit is answered 503.
+    /// The errors found here are a web page's (HTML) for a `page`, else the API's (JSON).
     private func reading(
-        _ request: HTTPRequest, _ body: (_ version: RosterVersion, _ today: CalendarDate) throws -> HTTPResponse
+        _ request: HTTPRequest, page: Bool = false,
+        _ body: (_ version: RosterVersion, _ today: CalendarDate) throws -> HTTPResponse
     ) -> HTTPResponse {
         guard options.answers.admit() else {
             return Self.unavailable(
-                "The server has no memory for another answer just now (see ulimit -v); try again in a moment.")
+                "The server has no memory for another answer just now (see ulimit -v); try again in a moment.",
+                page: page)
         }
         defer { options.answers.release() }
         let now = time(nil)
@@ -122,7 +134,7 @@ public final class RosterWorker: HTTPWorker {
                     roster = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
                 } catch {
                     return Self.unavailable(
-                        "The roster's file was replaced and cannot be opened yet: \(error); try again.")
+                        "The roster's file was replaced and cannot be opened yet: \(error); try again.", page: page)
                 }
             }
             return try roster.withTimeLimit(seconds: options.queryTimeLimit) {
@@ -143,23 +155,28 @@ public final class RosterWorker: HTTPWorker {
                 }
             }
         } catch let error as QueryStringError {
-            return Self.error(.badRequest, error.message, parameter: error.parameter)
+            return Self.failure(.badRequest, error.message, parameter: error.parameter, page: page)
         } catch  where error.isTimeLimit {
             return Self.unavailable(
                 "The query took longer than \(Self.seconds(options.queryTimeLimit)) s, the "
-                    + "limit of this server; narrow it (a filter, a smaller page) or try again.")
+                    + "limit of this server; narrow it (a filter, a smaller page) or try again.", page: page)
         } catch  where error.isTemporary {
-            return Self.unavailable("The roster cannot be read just now: \(error); try again.")
+            return Self.unavailable("The roster cannot be read just now: \(error); try again.", page: page)
         } catch {
-            return Self.error(.internalServerError, "The roster could not be read: \(error)")
+            return Self.failure(.internalServerError, "The roster could not be read: \(error)", page: page)
         }
     }
 
     /// 503 with `Retry-After: 1`: the same request may well be answered a moment later.
-    static func unavailable(_ message: String) -> HTTPResponse {
-        var response = error(.serviceUnavailable, message)
+    static func unavailable(_ message: String, page: Bool = false) -> HTTPResponse {
+        var response = failure(.serviceUnavailable, message, page: page)
         response.headers["Retry-After"] = "1"
         return response
+    }
+
+    /// An error as a web page (`page`) or as the API's JSON.
+    static func failure(_ status: HTTPStatus, _ message: String, parameter: String? = nil, page: Bool) -> HTTPResponse {
+        page ? Self.page(status, message) : error(status, message, parameter: parameter)
     }
 
     /// A `Host` value without its port, in lower case: `localhost`, `127.0.0.1`, `[::1]`; nil when it is not a
