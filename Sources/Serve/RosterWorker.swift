@@ -95,12 +95,13 @@ public final class RosterWorker: HTTPWorker {
         case _ where segments.count == 2 && segments[0] == "players":
             return reading(request, page: true) { _, today in try detailPage(segments[1], target, today: today) }
         default:
+            // The path as sent: decoded, `/api/players%2F19` would read as a route that exists.
             return isAPI
                 ? Self.error(
                     .notFound,
-                    "There is nothing at \(target.path); see /api/players, "
+                    "There is nothing at \(target.rawPath); see /api/players, "
                         + "/api/players/{id}, /api/stats and /api/health.")
-                : Self.page(.notFound, "There is no page at \(target.path).")
+                : Self.page(.notFound, "There is no page at \(target.rawPath).")
         }
     }
 

@@ -315,4 +315,15 @@ import Testing
         // The worker answers the next request as ever.
         #expect(slow.get("/api/health").status == .ok)
     }
+
+    /// `/api/players%2f19` was answered "There is nothing at /api/players/19", a route that exists.
+    @Test func aPathIsNamedAsSent() throws {
+        let response = fixture.get("/api/players%2f19")
+        #expect(response.status == .notFound)
+        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+        #expect(
+            error["message"] as? String
+                == "There is nothing at /api/players%2f19; see /api/players, /api/players/{id}, /api/stats and "
+                + "/api/health.")
+    }
 }

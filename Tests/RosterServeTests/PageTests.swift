@@ -158,4 +158,12 @@ import Testing
         }
         #expect(fixture.get("/api/players/3").headers["Content-Type"] == "application/json")
     }
+
+    /// `/players%2F3` read as `/players/3` in the message of its 404.
+    @Test func aPathIsNamedAsSent() throws {
+        let fixture = try ServeFixture()
+        let page = fixture.get("/players%2F3")
+        #expect(page.status == .notFound)
+        #expect(ServeFixture.text(page).contains("There is no page at /players%2F3."))
+    }
 }
