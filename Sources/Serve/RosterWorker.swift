@@ -145,8 +145,11 @@ public final class RosterWorker: HTTPWorker {
                     // Only an answer the client could hold is not modified: a bad request or a missing player is
                     // answered as such, whatever tag comes with it (`*` too).
                     if response.status == .ok, Self.matches(request.headers["If-None-Match"], tag) {
-                        if case .stream(let stream) = response.body { stream.close() }
-                        return HTTPResponse(status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-cache"])
+                        // With the 200's body, which the server never sends after a 304 but whose length it gives
+                        // (RFC 9110 §8.6); an empty one would say `Content-Length: 0`.
+                        return HTTPResponse(
+                            status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-cache"],
+                            body: response.body)
                     }
                     if response.status == .ok || response.status == .notFound {
                         response.headers["ETag"] = tag

