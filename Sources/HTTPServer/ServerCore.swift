@@ -110,6 +110,12 @@ final class ServerCore: @unchecked Sendable {
         if let violation = limits.violation(by: request) {
             return queue(limits.response(to: violation), for: request, on: connection, closing: true)
         }
+        if let malformation = request.malformation {
+            let response = HTTPResponse(
+                status: .badRequest, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                body: .text(malformation + "\n"))
+            return queue(response, for: request, on: connection, closing: true)
+        }
         guard let slot = workerForCurrentThread() else {
             record("no worker left for a thread of the pool")
             return queue(Self.failure(.serviceUnavailable), for: request, on: connection)

@@ -187,6 +187,42 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A request line or header that libmicrohttpd's strict mode refused: a space in the target closed the connection
+    /// without a byte, and a request without Host had the headers of its 400 sent twice.
+    @Test func malformedRequestsGetOne400() throws {
+        let server = try Server(in: folder)
+        let cases = [
+            ("GET /api/players HTTP/1.1\r\nConnection: close\r\n\r\n", "text/plain; charset=utf-8"),
+            ("GET /api/pla yers HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "application/json"),
+            ("GET /api/players?name=a\tb HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "application/json"),
+            ("GET /players/3 x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "text/html; charset=utf-8"),
+        ]
+        for (request, type) in cases {
+            let answer = try Self.exchange(request, port: server.port)
+            #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(request): \(answer)")
+            #expect(answer.components(separatedBy: "HTTP/1.1 400").count == 2, "\(request): \(answer)")
+            #expect(answer.contains("Content-Type: \(type)\r\n"), "\(request): \(answer)")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    /// Sends `request` on a new connection and returns all the server sends back until it closes.
+    static func exchange(_ request: String, port: Int) throws -> String {
+        let socket = try idleConnection(to: port)
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = request.utf8CString.withUnsafeBufferPointer { send(socket, $0.baseAddress, $0.count - 1, 0) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
     @Test func headConditionalRequestsAndKeepAlive() throws {
         let server = try Server(in: folder)
         let url = server.url("/api/players?position=GK")

@@ -295,6 +295,38 @@ import Testing
         #expect(throws: HTTPTargetError(.invalidPercentEscape("%ZZ"), at: 14)) { try request.target.get() }
     }
 
+    /// libmicrohttpd's own check (in its strict mode) sent the headers of its 400 twice.
+    @Test func anHTTP11RequestWithoutHostIsAnsweredOne400() throws {
+        let log = RequestLog()
+        let server = try startServer { FixedWorker(log: log) }
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.send("GET /players HTTP/1.1\r\nAccept: */*\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 400)
+        #expect(response.text == "the request has no Host header, which HTTP/1.1 requires\n")
+        #expect(try client.readToEnd() == [])
+        #expect(log.all.isEmpty)
+        // HTTP/1.0 has no Host to require.
+        let old = try TestClient(port: server.port)
+        try old.send("GET /players HTTP/1.0\r\n\r\n")
+        #expect(try old.readResponse().status == 200)
+    }
+
+    /// A space in the target made libmicrohttpd (in its strict mode) close the connection without a byte.
+    @Test(arguments: [("/a b", 0x20, 2), ("/a\tb", 0x09, 2), ("/players?name=a b&x=1", 0x20, 15)])
+    func aSpaceOrTabInTheTargetReachesTheWorkerAsAFailure(target: String, byte: UInt8, offset: Int) throws {
+        let log = RequestLog()
+        let server = try startServer { FixedWorker(log: log) }
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        let request = try #require(log.all.first)
+        #expect(request.rawTarget == target)
+        #expect(throws: HTTPTargetError(.invalidCharacter(byte), at: offset)) { try request.target.get() }
+    }
+
     @Test func responseHeadersAndStatusArriveAsGiven() throws {
         let server = try startServer {
             ClosureWorker { _ in
