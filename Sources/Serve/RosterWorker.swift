@@ -50,10 +50,12 @@ public final class RosterWorker: HTTPWorker {
         }
         let segments = target.segments
         let isAPI = segments.first == "api"
-        // One Host field, naming this machine: two make a malformed request (RFC 9112 §3.2).
+        // The host the request is for, as its one Host field names it (two make a malformed request, RFC 9112
+        // §3.2) and as a target in the absolute form names it (§3.2.2): each must be this machine.
         let hosts = request.headers.values(named: "Host")
-        if let accepted = options.acceptedHosts, let host = hosts.first,
-            hosts.count > 1 || !accepted.contains(Self.name(ofHost: host) ?? "")
+        let names = Array(hosts.prefix(1)) + (target.authority.map { [$0] } ?? [])
+        if let accepted = options.acceptedHosts,
+            let host = names.first(where: { hosts.count > 1 || !accepted.contains(Self.name(ofHost: $0) ?? "") })
         {
             let message =
                 "This server answers for this machine only (localhost); the request names '\(host)'. Start it with "

@@ -173,6 +173,18 @@ import Testing
         #expect(local.get("/api/players", headers: two).status == .misdirectedRequest)
     }
 
+    /// `GET http://evil.example/api/players` with `Host: localhost` was answered 200: the target's authority names
+    /// the host in place of the field, and was never checked.
+    @Test func anAbsoluteTargetNamingAnotherHostIsMisdirected() throws {
+        let local = try ServeFixture { $0.acceptedHosts = ServeOptions.acceptedHosts(listeningOn: "127.0.0.1") }
+        for target in ["http://evil.example/api/players", "http://evil.example:8080/", "http://127.0.0.1.evil/"] {
+            let response = local.get(target, headers: ["Host": "localhost"])
+            #expect(response.status == .misdirectedRequest, "\(target)")
+        }
+        #expect(local.get("http://localhost:8080/api/players", headers: ["Host": "localhost:8080"]).status == .ok)
+        #expect(local.get("http://127.0.0.1/", headers: ["Host": "localhost"]).status == .ok)
+    }
+
     @Test func theNamesAcceptedFollowTheAddress() {
         #expect(
             ServeOptions.acceptedHosts(listeningOn: "127.0.0.2") == ["localhost", "127.0.0.1", "[::1]", "127.0.0.2"])
