@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
@@ -57,6 +58,19 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_settings *s
 #undef CMHD_OPTION
     return MHD_start_daemon(settings->flags, 0, NULL, NULL, settings->handler, settings->cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/// Keeps libmicrohttpd from filing the query's parameters, which the adapter reads from the raw target itself:
+/// called by the URI callback, it ends the query MHD is about to parse right after its `?`. libmicrohttpd 0.9.75
+/// files every `&`-separated piece of the query (empty ones too) in the connection's memory, and when that runs out
+/// (some 350 pieces, in a request line of 1 KB) it neither answers nor closes: the connection hangs until its
+/// timeout. The URI it hands its callback lies in the connection's read buffer, where it has already found the `?`
+/// it parses from, and it calls the callback "before we modify URI *or* args".
+static inline void cmhd_leave_query_unparsed(const char *uri) {
+    char *mark = strchr(uri, '?');
+    if (mark != NULL && mark[1] != '\0') {
+        mark[1] = '\0';
+    }
 }
 
 /// The flags the daemon runs with, as MHD reports them (0 when it cannot say).

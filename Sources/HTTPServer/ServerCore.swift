@@ -59,6 +59,8 @@ final class ServerCore: @unchecked Sendable {
         settings.uri_callback = { cls, uri, _ in
             ServerCore.core(cls).requestsInFlight.add(1, ordering: .relaxed)
             let target = uri.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+            // Taken whole above; the library need not file the query's pieces, which could fill its memory.
+            if let uri { cmhd_leave_query_unparsed(uri) }
             return Unmanaged.passRetained(RequestState(rawTarget: target)).toOpaque()
         }
         settings.handler = { cls, connection, _, method, version, _, _, context in
