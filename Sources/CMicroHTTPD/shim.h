@@ -14,9 +14,9 @@
 
 /// Everything rosterdb passes to MHD_start_daemon, filled in by the Swift adapter.
 struct cmhd_settings {
+    /// Includes MHD_USE_NO_LISTEN_SOCKET: the adapter accepts connections itself and hands them over with
+    /// MHD_add_connection.
     unsigned int flags;
-    /// A socket that is bound and listening; MHD does not open its own.
-    MHD_socket listen_socket;
     /// Pool threads; 1 runs a single internal thread.
     unsigned int threads;
     unsigned int connection_limit;
@@ -28,6 +28,8 @@ struct cmhd_settings {
     MHD_AccessHandlerCallback handler;
     void *(*uri_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
     MHD_RequestCompletedCallback completed_callback;
+    /// Told when a connection starts and when it is closed.
+    MHD_NotifyConnectionCallback connection_callback;
     /// Receives MHD's messages, which MHD_USE_ERROR_LOG in flags turns on.
     MHD_LogCallback logger;
     /// Passed to every callback above.
@@ -41,7 +43,6 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_settings *s
     options[count++] = (struct MHD_OptionItem){(name), (intptr_t)(value), (void *)(pointer)}
     // The logger comes first so that messages about the other options reach it.
     CMHD_OPTION(MHD_OPTION_EXTERNAL_LOGGER, settings->logger, settings->cls);
-    CMHD_OPTION(MHD_OPTION_LISTEN_SOCKET, settings->listen_socket, NULL);
     // A pool of one is no pool: MHD warns and runs its single internal thread, as it does without the option.
     if (settings->threads > 1) {
         CMHD_OPTION(MHD_OPTION_THREAD_POOL_SIZE, settings->threads, NULL);
@@ -51,6 +52,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_settings *s
     CMHD_OPTION(MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit, NULL);
     CMHD_OPTION(MHD_OPTION_URI_LOG_CALLBACK, settings->uri_callback, settings->cls);
     CMHD_OPTION(MHD_OPTION_NOTIFY_COMPLETED, settings->completed_callback, settings->cls);
+    CMHD_OPTION(MHD_OPTION_NOTIFY_CONNECTION, settings->connection_callback, settings->cls);
     // Not strict: libmicrohttpd 0.9.75 then closes the connection without a word on a space in the target, and sends
     // the headers of its 400 twice to an HTTP/1.1 request without Host. The adapter refuses both itself.
     CMHD_OPTION(MHD_OPTION_STRICT_FOR_CLIENT, 0, NULL);
@@ -77,6 +79,12 @@ static inline void cmhd_leave_query_unparsed(const char *uri) {
 static inline unsigned int cmhd_daemon_flags(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_FLAGS);
     return info == NULL ? 0u : (unsigned int)info->flags;
+}
+
+/// The connections the daemon's threads hold now (the library sums its threads' counts), or -1 when it cannot say.
+static inline long cmhd_current_connections(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? -1L : (long)info->num_connections;
 }
 
 /// Sends a response without chunked encoding, which makes a response of unknown size close its connection.

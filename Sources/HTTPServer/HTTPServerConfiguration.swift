@@ -22,8 +22,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var limits: HTTPRequestLimits
     /// Seconds `stop()` waits for requests in flight to finish before it closes their connections.
     public var stopGraceSeconds: Int
-    /// Receives the server's messages (the library's failed accepts and refused requests, a response replaced by
-    /// a 500, a stream that failed), one line each, from any of the server's threads; nil to drop them.
+    /// Receives the server's messages (failed accepts, the library's refused requests, a response replaced by a
+    /// 500, a stream that failed), one line each, from any of the server's threads, ten a second at most (a line
+    /// then says how many more were left out); nil to drop them.
     public var log: (@Sendable (String) -> Void)?
 
     /// The defaults: `127.0.0.1`, one thread per processor, 256 connections, a 10-second timeout (60 seconds while

@@ -17,6 +17,8 @@ final class ServerCore: @unchecked Sendable {
     let stopping = Atomic(false)
     /// Requests whose request line arrived and which have not finished, successfully or not.
     let requestsInFlight = Atomic(0)
+    /// Told of each connection the library closes; set before the first connection is accepted.
+    var acceptor: ConnectionAcceptor?
 
     /// One per pool thread, claimed by each thread on its first request; emptied after the threads ended.
     private var workers: [WorkerSlot]
@@ -27,7 +29,8 @@ final class ServerCore: @unchecked Sendable {
     private let streamTimeout: UInt32
     /// The calling thread's `WorkerSlot`, once it has claimed one.
     private var threadKey = pthread_key_t()
-    private let log: (@Sendable (String) -> Void)?
+    /// Where messages go, a few a second at most; nil to drop them.
+    let messages: MessageThrottle?
     private let lastMessage = Locked<String?>(nil)
 
     init(workers: [any HTTPWorker], configuration: HTTPServerConfiguration) {
@@ -35,7 +38,7 @@ final class ServerCore: @unchecked Sendable {
         self.limits = configuration.limits
         self.connectionTimeout = UInt32(configuration.connectionTimeoutSeconds)
         self.streamTimeout = UInt32(configuration.streamTimeoutSeconds)
-        self.log = configuration.log
+        self.messages = configuration.log.map { MessageThrottle(log: $0) }
         pthread_key_create(&threadKey, nil)
     }
 
@@ -76,6 +79,9 @@ final class ServerCore: @unchecked Sendable {
             context.pointee = nil
             ServerCore.core(cls).requestsInFlight.subtract(1, ordering: .releasing)
         }
+        settings.connection_callback = { cls, _, _, event in
+            if event == .CONNECTION_NOTIFY_CLOSED { ServerCore.core(cls).acceptor?.connectionClosed() }
+        }
         settings.logger = { cls, format, arguments in
             guard let format, let arguments else { return }
             var buffer = [CChar](repeating: 0, count: 512)
@@ -90,9 +96,9 @@ final class ServerCore: @unchecked Sendable {
         Unmanaged<ServerCore>.fromOpaque(cls!).takeUnretainedValue()
     }
 
-    private func record(_ message: String) {
+    func record(_ message: String) {
         lastMessage.withLock { $0 = message }
-        log?(message)
+        messages?.record(message)
     }
 
     // MARK: - Requests

@@ -347,6 +347,38 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// Out of descriptors (`ulimit -n`), with idle connections holding them, a pool thread that had no connection
+    /// retried its failed accept at once: 70% of a core, and a million lines of log a second. The server now stops
+    /// accepting for a moment, logs the condition at most once a second, and answers once descriptors are free.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+    func outOfDescriptorsTheServerWaitsQuietly() throws {
+        let server = try Server(["--threads", "2"], in: folder, runAs: "prlimit --nofile=24 --")
+        var idle: [Int32] = []
+        defer { idle.forEach { _ = close($0) } }
+        for _ in 0..<30 { idle.append(try Self.idleConnection(to: server.port)) }
+        usleep(500_000)
+        let before = try Self.cpuTicks(of: server.process.pid)
+        sleep(2)
+        // Clock ticks are hundredths of a second: a tenth of a second of work in two.
+        #expect(try Self.cpuTicks(of: server.process.pid) - before < 20)
+        let lines = server.messages.split(separator: "\n")
+        #expect(lines.count < 10, "\(lines.count) lines")
+        #expect(lines.contains { $0.hasPrefix("rosterdb serve: cannot accept a connection: Too many open files (") })
+        idle.forEach { _ = close($0) }
+        idle = []
+        let health = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", server.url("/api/health")])
+        #expect(health.out == "200")
+        #expect(server.stop() == 0)
+    }
+
+    /// The processor time `pid` has used, in clock ticks (user and system, /proc/PID/stat).
+    static func cpuTicks(of pid: Int32) throws -> Int {
+        let stat = String(decoding: FileBytes.read("/proc/\(pid)/stat") ?? [], as: UTF8.self)
+        // The fields after the command's name, which is in parentheses and may hold spaces.
+        let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
+        return try #require(Int(fields[11])) + (try #require(Int(fields[12])))
+    }
+
     /// A server under an address-space limit (`ulimit -v`) with more slow clients streaming the list than it has
     /// memory for: each stream either starts (200) or is refused (503) before it holds anything, and the server
     /// goes on answering. Each stream held a connection with SQLite's whole page cache (2 MB) until its client

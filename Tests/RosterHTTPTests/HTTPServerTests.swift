@@ -149,6 +149,55 @@ import Testing
         #expect(try third.readResponse().status == 200)
     }
 
+    /// Connections past the limit wait in the listen queue and are served once others close, however the
+    /// library's threads share them out; every close is counted, so the server ends up with none open.
+    @Test func connectionsBeyondTheLimitAreServedInTurnNeverDropped() throws {
+        let server = try startServer(threads: 2, configure: { $0.maximumConnections = 4 }) { FixedWorker() }
+        defer { server.stop() }
+        var held: [TestClient] = []
+        for index in 0..<4 {
+            let client = try TestClient(port: server.port)
+            try client.request("GET", "/held/\(index)")
+            #expect(try client.readResponse().status == 200)
+            held.append(client)
+        }
+        let statuses = Locked<[Int]>([])
+        let waiting = (0..<6).map { index in
+            spawn {
+                let status = try? {
+                    let client = try TestClient(port: server.port)
+                    try client.request("GET", "/waiting/\(index)")
+                    return try client.readResponse().status
+                }()
+                statuses.withLock { $0.append(status ?? 0) }
+            }
+        }
+        usleep(300_000)
+        #expect(statuses.withLock { $0 }.isEmpty)
+        #expect(server.openConnections == 4)
+        held = []
+        waiting.forEach { pthread_join($0, nil) }
+        #expect(statuses.withLock { $0 } == Array(repeating: 200, count: 6))
+        #expect(waitUntil { server.openConnections == 0 })
+    }
+
+    @Test func aFloodOfMessagesIsThrottledAndCounted() throws {
+        let lines = MessageLog()
+        let throttle = MessageThrottle(perSecond: 10, log: lines.record)
+        // At the start of a second, so that the 25 fall in one.
+        let second = MonotonicClock.now().tv_sec
+        while MonotonicClock.now().tv_sec == second { usleep(1_000) }
+        for index in 1...25 { throttle.record("message \(index)") }
+        #expect(lines.all == (1...10).map { "message \($0)" })
+        throttle.flush()
+        #expect(lines.all.count == 10)
+        #expect(waitUntil { MonotonicClock.now().tv_sec > second + 1 })
+        throttle.flush()
+        #expect(lines.all.last == "15 more messages in one second were left out")
+        throttle.record("later")
+        #expect(lines.all.suffix(2) == ["15 more messages in one second were left out", "later"])
+    }
+
     // MARK: - Limits
 
     /// `count` header lines of 100-byte values.
