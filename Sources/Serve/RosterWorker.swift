@@ -131,19 +131,28 @@ public final class RosterWorker: HTTPWorker {
         let today = day!.date
         do {
             // A roster replaced by renaming another file over it, or removed and made again, is read from its new
-            // file: the connection would read the old one until the server stops.
-            if roster.fileWasReplaced {
+            // file: the connection would read the old one until the server stops. One written over in place (`cp`)
+            // is opened again too: SQLite would go on reading the pages it keeps of the old one.
+            var look = roster.lookAtFiles()
+            if roster.fileWasReplaced(look) || roster.fileWasRewritten(look) {
                 do {
                     roster = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
                 } catch {
                     return Self.unavailable(
                         "The roster's file was replaced and cannot be opened yet: \(error); try again.", page: page)
                 }
+                look = roster.lookAtFiles()
             }
             return try roster.withTimeLimit(seconds: options.queryTimeLimit) {
-                try roster.snapshot { version in
-                    let tag = "\"r\(version)-\(today)\""
+                try roster.snapshot(look) { version in
                     var response = try body(version, today)
+                    if roster.wasRewritten(whileReading: version) {
+                        if case .stream(let stream) = response.body { stream.close() }
+                        return Self.unavailable(Self.writtenOver, page: page)
+                    }
+                    // Without a settled version, there is no tag that stands for these players alone.
+                    guard version.isSettled else { return response }
+                    let tag = "\"r\(version)-\(today)\""
                     // Only an answer the client could hold is not modified: a bad request or a missing player is
                     // answered as such, whatever tag comes with it (`*` too).
                     if response.status == .ok, Self.matches(request.headers["If-None-Match"], tag) {
@@ -162,6 +171,9 @@ public final class RosterWorker: HTTPWorker {
             }
         } catch let error as QueryStringError {
             return Self.failure(.badRequest, error.message, parameter: error.parameter, page: page)
+        } catch  where roster.fileWasRewritten {
+            // A read that failed as the file changed under it (pages of the old file beside the new one's).
+            return Self.unavailable(Self.writtenOver, page: page)
         } catch  where error.isTimeLimit {
             return Self.unavailable(
                 "The query took longer than \(Self.seconds(options.queryTimeLimit)) s, the "
@@ -172,6 +184,9 @@ public final class RosterWorker: HTTPWorker {
             return Self.failure(.internalServerError, "The roster could not be read: \(error)", page: page)
         }
     }
+
+    /// Why a read of a file that another program wrote over in place as it was read is answered 503.
+    static let writtenOver = "The roster's file was written over while it was read; try again."
 
     /// 503 with `Retry-After: 1`: the same request may well be answered a moment later.
     static func unavailable(_ message: String, page: Bool = false) -> HTTPResponse {

@@ -252,6 +252,79 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A write made with triggers off bumps no change counter: the server answered 304 for a changed player and kept
+    /// the old totals for good. It is seen from the next request, by every thread alike; its tag holds across a
+    /// restart, and one made before such a write while the server was stopped no longer matches.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+    func aWriteWithTriggersOffIsSeenAndItsTagHoldsAcrossARestart() throws {
+        func tagged(_ server: Server, _ target: String, _ tag: String? = nil) throws -> (status: String, tag: String) {
+            let match = tag.map { ["-H", "If-None-Match: \($0)"] } ?? []
+            let head = try Self.curl(["-D", "-", "-o", "/dev/null"] + match + [server.url(target)]).out
+            let tag = head.split(separator: "\r\n").first { $0.hasPrefix("ETag: ") }?.dropFirst(6)
+            return (String(head.split(separator: " ")[1]), tag.map(String.init) ?? "")
+        }
+        func sqliteWithoutTriggers(_ sql: String) throws {
+            let run = try RosterProcess.run(
+                ["roster.db", ".dbconfig enable_trigger off", sql], in: folder.url,
+                executable: URL(fileURLWithPath: "/usr/bin/sqlite3"))
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        var server = try Server(in: folder)
+        let before = try tagged(server, "/api/players/3")
+        #expect(try Self.curl([server.url("/api/stats")]).out.contains("\"players\":28,"))
+        try sqliteWithoutTriggers(
+            "UPDATE players SET goals = goals + 100 WHERE id = 3; "
+                + "INSERT INTO players (name, position) VALUES ('Quiet Writer', 'ST')")
+        #expect(try tagged(server, "/api/players/3", before.tag).status == "200")
+        #expect(try Self.curl([server.url("/api/players/3")]).out.contains("\"goals\":131,"))
+        #expect(try Self.curl([server.url("/api/stats")]).out.contains("\"players\":29,"))
+        // Each request on a connection of its own, answered by either thread: one tag, which holds.
+        let tags = try (0..<8).map { _ in try tagged(server, "/api/players/3").tag }
+        #expect(Set(tags).count == 1 && tags[0] != before.tag, "\(tags)")
+        #expect(try tagged(server, "/api/players/3", tags[0]).status == "304")
+        #expect(server.stop() == 0)
+
+        server = try Server(in: folder)
+        #expect(try tagged(server, "/api/players/3", tags[0]).status == "304")
+        #expect(server.stop() == 0)
+        // The sqlite3 shell, the roster's only reader now, copies its log into the file and removes it as it ends.
+        try sqliteWithoutTriggers("UPDATE players SET goals = goals + 1 WHERE id = 3")
+        server = try Server(in: folder)
+        #expect(try tagged(server, "/api/players/3", tags[0]).status == "200")
+        #expect(server.stop() == 0)
+    }
+
+    /// A roster copied over the live one in place (`cp new.db roster.db`: the same file, rewritten) was read through
+    /// the pages the server's connections kept of the old one, mixed with the new: the old totals, players and tags
+    /// for good. The server notices the rewritten file and reads the copy from the next request on.
+    @Test func aRosterCopiedOverTheLiveOneIsReadFromTheCopy() throws {
+        let server = try Server(in: folder)
+        let oldTag = try #require(
+            try Self.curl(["-D", "-", "-o", "/dev/null", server.url("/api/players?per_page=1")]).out
+                .split(separator: "\r\n").first { $0.hasPrefix("ETag: ") })
+        #expect(try Self.curl([server.url("/api/stats")]).out.contains("\"players\":28,"))
+        #expect(try Self.curl([server.url("/api/players/3")]).out.contains("Mbapp"))
+        try folder.write(#"{"id":3,"name":"Copied Over","position":"GK"}"#, to: "new.ndjson")
+        #expect(try RosterProcess.run(["--db", "new.db", "import", "new.ndjson"], in: folder.url).status == 0)
+        let inode = try #require(
+            try FileManager.default.attributesOfItem(atPath: folder.path("roster.db"))[.systemFileNumber] as? Int)
+        // As cp writes: the same file, truncated and written again.
+        let copy = try #require(FileBytes.read(folder.path("new.db")))
+        let descriptor = open(folder.path("roster.db"), O_WRONLY | O_TRUNC)
+        #expect(descriptor >= 0)
+        #expect(copy.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == copy.count)
+        close(descriptor)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: folder.path("roster.db"))[.systemFileNumber] as? Int
+                == inode)
+        #expect(try Self.curl([server.url("/api/stats")]).out.contains("\"players\":1,"))
+        #expect(try Self.curl([server.url("/api/players/3")]).out.contains("Copied Over"))
+        let page = try Self.curl(["-D", "-", server.url("/api/players?per_page=1")]).out
+        #expect(page.contains("\"total\":1,"))
+        #expect(!page.contains(String(oldTag)))
+        #expect(server.stop() == 0)
+    }
+
     @Test func readersDuringAnImportSeeOneRosterOrTheOtherAndTheNewOneAfterwards() throws {
         let server = try Server(in: folder)
         var feed = ""
