@@ -81,6 +81,12 @@ static inline unsigned int cmhd_daemon_flags(struct MHD_Daemon *daemon) {
     return info == NULL ? 0u : (unsigned int)info->flags;
 }
 
+/// The socket of `connection`, or -1 when MHD cannot say.
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 /// The connections the daemon's threads hold now (the library sums its threads' counts), or -1 when it cannot say.
 static inline long cmhd_current_connections(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);

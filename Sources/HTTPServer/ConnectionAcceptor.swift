@@ -12,15 +12,21 @@ import Synchronization
 /// a million lines a second. Here, a connection is accepted only while fewer than the limit are open (the others
 /// wait in the kernel's listen queue until one closes, and are never refused); a failed accept that a shortage of
 /// descriptors or memory explains stops accepting for a moment, until a connection closes or the moment passes, and
-/// is logged at most once a second with a count.
+/// is logged at most once a second with a count. Once every slot has been taken for `overflowAfter` seconds, up to
+/// `overflowLimit` more connections are let in to be answered 503 (`ConnectionRegistry`), so that a client is told
+/// to come back rather than left waiting; and once a second, connections late with a request's head are shut down.
 final class ConnectionAcceptor: @unchecked Sendable {
-    /// Connections handed to the library that it has not closed yet.
-    let open = Atomic(0)
-    /// How many may be open at once.
+    /// How many may be open at once to be served.
     let limit: Int
-    /// How long accepting stops after a shortage, in milliseconds.
-    static let pauseMilliseconds: Int32 = 100
+    /// How many more may be let in past the limit, to be answered 503.
+    static let overflowLimit = 64
+    /// Seconds every slot must have been taken before connections are let in past the limit: a burst of quick
+    /// requests waits that long at most, and is served.
+    static let overflowAfter = 1.0
+    /// How long accepting stops after a shortage, in seconds.
+    static let pause = 0.1
 
+    let registry: ConnectionRegistry
     private let socket: ListenSocket
     /// A pipe whose write end wakes the thread: a connection closed, or the server stops.
     private let wake: (read: Int32, write: Int32)
@@ -37,8 +43,8 @@ final class ConnectionAcceptor: @unchecked Sendable {
     /// An acceptor for `daemon` on `socket`, which `start()` sets going; nil when no descriptor can be had to wake it
     /// with.
     init?(
-        socket: ListenSocket, daemon: OpaquePointer, limit: Int, log: @escaping (String) -> Void,
-        everySecond: @escaping () -> Void
+        socket: ListenSocket, daemon: OpaquePointer, limit: Int, registry: ConnectionRegistry,
+        log: @escaping (String) -> Void, everySecond: @escaping () -> Void
     ) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
@@ -50,6 +56,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
         self.wake = (ends[0], ends[1])
         self.daemon = daemon
         self.limit = limit
+        self.registry = registry
         self.log = log
         self.everySecond = everySecond
     }
@@ -65,9 +72,9 @@ final class ConnectionAcceptor: @unchecked Sendable {
         return thread != nil
     }
 
-    /// Counts a connection the library closed, and wakes the thread if it waits for a free one.
+    /// Wakes the thread, which may wait for a free slot, once the library closed a connection.
     func connectionClosed() {
-        if open.subtract(1, ordering: .acquiringAndReleasing).newValue == limit - 1 { signal() }
+        signal()
     }
 
     /// Stops accepting and returns once the thread has ended; the listening socket is left to its owner.
@@ -76,11 +83,6 @@ final class ConnectionAcceptor: @unchecked Sendable {
         signal()
         thread?.join()
         thread = nil
-    }
-
-    private static func now() -> Double {
-        let time = MonotonicClock.now()
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private func signal() {
@@ -93,27 +95,35 @@ final class ConnectionAcceptor: @unchecked Sendable {
 
     private func run() {
         var pausedUntil = 0.0
+        var fullSince: Double?
         while !stopping.load(ordering: .acquiring) {
-            let now = Self.now()
-            let full = open.load(ordering: .acquiring) >= limit
-            let paused = now < pausedUntil
+            let now = ConnectionRegistry.now()
+            let (served, overflowing) = registry.open
+            let full = served >= limit
+            fullSince = full ? fullSince ?? now : nil
+            let overflowOpensAt = (fullSince ?? now) + Self.overflowAfter
+            let letsOverflowIn = full && now >= overflowOpensAt && overflowing < Self.overflowLimit
+            let listening = now >= pausedUntil && (!full || letsOverflowIn)
             var descriptors = [
                 pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: socket.descriptor, events: full || paused ? 0 : Int16(POLLIN), revents: 0),
+                pollfd(fd: socket.descriptor, events: listening ? Int16(POLLIN) : 0, revents: 0),
             ]
-            // Wakes once a second at least, to check the count of open connections and report failures.
-            let timeout = paused ? Int32(max(1, (pausedUntil - now) * 1000)) : 1000
-            _ = poll(&descriptors, 2, timeout)
+            // Wakes once a second at least, to shut late connections down, check the count of open connections and
+            // report failures.
+            var wakeAt = now + 1
+            if now < pausedUntil { wakeAt = min(wakeAt, pausedUntil) }
+            if full && now < overflowOpensAt { wakeAt = min(wakeAt, overflowOpensAt) }
+            _ = poll(&descriptors, 2, Int32(max(1, (wakeAt - now) * 1000)))
             if descriptors[0].revents != 0 {
                 var drained = [UInt8](repeating: 0, count: 64)
                 while read(wake.read, &drained, drained.count) > 0 {}
             }
-            if full { reconcile() }
             if descriptors[1].revents != 0, !stopping.load(ordering: .acquiring) {
-                if !acceptWaitingConnections() {
-                    pausedUntil = Self.now() + Double(Self.pauseMilliseconds) / 1000
+                if !acceptWaitingConnections(overflow: full) {
+                    pausedUntil = ConnectionRegistry.now() + Self.pause
                 }
             }
+            _ = registry.shutDownLateConnections()
             reportFailures(force: false)
             everySecond()
         }
@@ -121,10 +131,15 @@ final class ConnectionAcceptor: @unchecked Sendable {
         everySecond()
     }
 
-    /// Accepts connections until none waits or the limit is reached; false after a shortage of descriptors or
-    /// memory, when accepting must stop for a moment.
-    private func acceptWaitingConnections() -> Bool {
-        while open.load(ordering: .acquiring) < limit {
+    /// Accepts connections until none waits or there is no room left for them (in the limit, or past it for those
+    /// to be answered 503 with `overflow`); false after a shortage of descriptors or memory, when accepting must
+    /// stop for a moment.
+    private func acceptWaitingConnections(overflow: Bool) -> Bool {
+        func hasRoom() -> Bool {
+            let (served, overflowing) = registry.open
+            return overflow ? overflowing < Self.overflowLimit : served < limit
+        }
+        while hasRoom() {
             var accepted: ListenSocket.Accepted
             switch socket.accept() {
             case .success(let connection): accepted = connection
@@ -141,7 +156,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
                     return false
                 }
             }
-            open.add(1, ordering: .acquiringAndReleasing)
+            registry.expect(descriptor: accepted.descriptor, overflow: overflow)
             // The library makes the socket non-blocking and not inherited, and closes it if it cannot take it.
             let added = withUnsafePointer(to: &accepted.address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -151,7 +166,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
             // It reports no close of a connection it never took.
             if added != .YES {
                 let reason = errno
-                open.subtract(1, ordering: .acquiringAndReleasing)
+                registry.forget(descriptor: accepted.descriptor)
                 failures.count += 1
                 failures.reason = reason
                 return false
@@ -160,22 +175,10 @@ final class ConnectionAcceptor: @unchecked Sendable {
         return true
     }
 
-    /// Corrects the count by the library's own, which can only be lower: a connection the library took and then
-    /// dropped for want of memory, before it counted it, is never reported closed.
-    private func reconcile() {
-        let counted = Int(cmhd_current_connections(daemon))
-        guard counted >= 0 else { return }
-        let current = open.load(ordering: .acquiring)
-        if counted < current {
-            _ = open.compareExchange(
-                expected: current, desired: counted, ordering: .acquiringAndReleasing)
-        }
-    }
-
     /// Logs the failed accepts since the last message, at most once a second (or now, with `force`).
     private func reportFailures(force: Bool) {
         guard failures.count > 0 else { return }
-        let now = Self.now()
+        let now = ConnectionRegistry.now()
         guard force || failures.lastReport < 0 || now - failures.lastReport >= 1 else { return }
         let times = failures.count == 1 ? "once" : "\(failures.count) times"
         log(

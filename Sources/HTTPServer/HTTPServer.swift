@@ -39,8 +39,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// Requests received and not yet finished (tests check that every one is accounted for).
     var requestsInFlight: Int { core.requestsInFlight.load(ordering: .acquiring) }
 
-    /// Connections open now, as the acceptor counts them.
-    var openConnections: Int { acceptor.open.load(ordering: .acquiring) }
+    /// Connections open now, as the acceptor counts them: those served, and those let in past the limit.
+    var openConnections: (served: Int, overflow: Int) { acceptor.registry.open }
 
     private init(
         core: ServerCore, daemon: OpaquePointer, acceptor: ConnectionAcceptor, socket: ListenSocket, endpoint: String,
@@ -87,7 +87,8 @@ public final class HTTPServer: @unchecked Sendable {
         settings.threads = UInt32(configuration.threads)
         // The acceptor keeps to the limit; the library splits its own among its threads and closes a connection
         // handed to a thread at its share without a word, so each thread's share is the whole limit.
-        settings.connection_limit = UInt32(configuration.maximumConnections * configuration.threads)
+        settings.connection_limit = UInt32(
+            (configuration.maximumConnections + ConnectionAcceptor.overflowLimit) * configuration.threads)
         settings.connection_timeout = UInt32(configuration.connectionTimeoutSeconds)
         settings.connection_memory_limit = configuration.limits.connectionMemoryBytes
         settings.cls = Unmanaged.passUnretained(core).toOpaque()
@@ -110,6 +111,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard
             let acceptor = ConnectionAcceptor(
                 socket: socket, daemon: daemon, limit: configuration.maximumConnections,
+                registry: ConnectionRegistry(headDeadline: Double(configuration.connectionTimeoutSeconds)),
                 log: { [unowned core] in core.record($0) }, everySecond: { [unowned core] in core.messages?.flush() })
         else {
             MHD_stop_daemon(daemon)

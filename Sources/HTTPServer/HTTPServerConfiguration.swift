@@ -9,10 +9,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: UInt16
     /// Threads answering requests, each with its own worker.
     public var threads: Int
-    /// Connections open at once; more wait in the listen queue until one closes.
+    /// Connections served at once; more wait in the listen queue until one closes, and once all have been taken
+    /// for a second, up to 64 more are let in to be answered 503 with `Retry-After` (`ConnectionAcceptor`).
     public var maximumConnections: Int
     /// Seconds a connection may stay without sending or receiving anything (a slow or silent client, an idle
-    /// keep-alive connection) before the server closes it.
+    /// keep-alive connection) before the server closes it; and the seconds it has, from its start or its last
+    /// answer, to send a request's line and headers whole (`ConnectionRegistry`).
     public var connectionTimeoutSeconds: Int
     /// Seconds a streamed body may wait for its client to take more of it, in place of the connection timeout
     /// while it is sent: the kernel's buffers hold megabytes, which a slow client (a phone, a throttled download)

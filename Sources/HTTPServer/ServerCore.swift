@@ -72,15 +72,25 @@ final class ServerCore: @unchecked Sendable {
             return ServerCore.core(cls).handle(connection, method: method, version: version, state: request)
         }
         settings.completed_callback = { cls, connection, context, _ in
-            // A streamed body had the stream timeout; the connection waits for its next request with its own.
-            if let connection { _ = cmhd_set_connection_timeout(connection, ServerCore.core(cls).connectionTimeout) }
+            // A streamed body had the stream timeout; the connection waits for its next request with its own, and
+            // has as long for that request's head.
+            if let connection {
+                _ = cmhd_set_connection_timeout(connection, ServerCore.core(cls).connectionTimeout)
+                ServerCore.core(cls).acceptor?.registry.answered(on: connection)
+            }
             guard let context, let state = context.pointee else { return }
             Unmanaged<RequestState>.fromOpaque(state).release()
             context.pointee = nil
             ServerCore.core(cls).requestsInFlight.subtract(1, ordering: .releasing)
         }
-        settings.connection_callback = { cls, _, _, event in
-            if event == .CONNECTION_NOTIFY_CLOSED { ServerCore.core(cls).acceptor?.connectionClosed() }
+        settings.connection_callback = { cls, connection, _, event in
+            guard let connection, let acceptor = ServerCore.core(cls).acceptor else { return }
+            if event == .CONNECTION_NOTIFY_STARTED {
+                acceptor.registry.started(connection, descriptor: cmhd_connection_fd(connection))
+            } else if event == .CONNECTION_NOTIFY_CLOSED {
+                acceptor.registry.closed(connection)
+                acceptor.connectionClosed()
+            }
         }
         settings.logger = { cls, format, arguments in
             guard let format, let arguments else { return }
@@ -109,12 +119,22 @@ final class ServerCore: @unchecked Sendable {
     ) -> MHD_Result {
         if !state.headersSeen {
             state.headersSeen = true
-            if !Self.announcesBody(connection) { return .YES }
+            state.letInPastTheLimit = acceptor?.registry.headReceived(on: connection) ?? false
+            // Answered now, the request closes its connection: one let in past the limit, one with a body.
+            if !state.letInPastTheLimit && !Self.announcesBody(connection) { return .YES }
         }
         let request = HTTPRequest(
             method: String(cString: method), rawTarget: state.rawTarget,
             version: version.map { String(cString: $0) } ?? "",
             headers: Self.headers(of: connection))
+        if state.letInPastTheLimit, let acceptor {
+            var busy = HTTPResponse(
+                status: .serviceUnavailable, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                body: .text(
+                    "the server is busy: its \(acceptor.limit) connections are all taken; try again in a moment\n"))
+            busy.headers["Retry-After"] = "1"
+            return queue(busy, for: request, on: connection, closing: true)
+        }
         if let violation = limits.violation(by: request) {
             return queue(limits.response(to: violation), for: request, on: connection, closing: true)
         }
@@ -270,6 +290,8 @@ private final class RequestState {
     let rawTarget: [UInt8]
     /// Whether the access handler was called once (with the headers) already.
     var headersSeen = false
+    /// Whether the request came on a connection let in past the limit, to be answered 503.
+    var letInPastTheLimit = false
 
     init(rawTarget: [UInt8]) {
         self.rawTarget = rawTarget

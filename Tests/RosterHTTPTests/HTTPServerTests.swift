@@ -174,11 +174,64 @@ import Testing
         }
         usleep(300_000)
         #expect(statuses.withLock { $0 }.isEmpty)
-        #expect(server.openConnections == 4)
+        #expect(server.openConnections == (4, 0))
         held = []
         waiting.forEach { pthread_join($0, nil) }
         #expect(statuses.withLock { $0 } == Array(repeating: 200, count: 6))
-        #expect(waitUntil { server.openConnections == 0 })
+        #expect(waitUntil { server.openConnections == (0, 0) })
+    }
+
+    /// A client that sent its request's head a line at a time, each within the idle timeout, held its connection
+    /// for as long as it liked: 256 of them held every connection, and no one else was answered.
+    @Test func aClientLateWithItsRequestHeadIsClosed() throws {
+        let log = RequestLog()
+        let server = try startServer(configure: { $0.connectionTimeoutSeconds = 1 }) { FixedWorker(log: log) }
+        defer { server.stop() }
+        let slow = try TestClient(port: server.port)
+        let started = MonotonicClock.now()
+        try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
+        var closed = false
+        for line in 0..<12 where !closed {
+            usleep(250_000)
+            closed = (try? slow.send("X-Line-\(line): y\r\n")) == nil || slow.hasData(withinMilliseconds: 0)
+        }
+        #expect(slow.isClosedByServer())
+        #expect(MonotonicClock.seconds(since: started) < 3)
+        #expect(log.all.isEmpty)
+        // A keep-alive connection has as long again for its next request, counted from its answer.
+        let client = try TestClient(port: server.port)
+        try client.request("GET", "/a")
+        #expect(try client.readResponse().status == 200)
+        usleep(500_000)
+        try client.request("GET", "/b")
+        #expect(try client.readResponse().status == 200)
+    }
+
+    /// Once every connection has been taken for a second, a new client is answered 503 with Retry-After at once,
+    /// not left waiting unseen in the listen queue for as long as the others hold theirs.
+    @Test func aClientFindingEveryConnectionTakenIsAnswered503() throws {
+        let server = try startServer(threads: 1, configure: { $0.maximumConnections = 2 }) { FixedWorker() }
+        defer { server.stop() }
+        var holders = try (0..<2).map { _ in try TestClient(port: server.port) }
+        for holder in holders { try holder.send("GET /held HTTP/1.1\r\nHost: x\r\n") }
+        let started = MonotonicClock.now()
+        let client = try TestClient(port: server.port)
+        try client.request("GET", "/late")
+        let response = try client.readResponse()
+        #expect(response.status == 503)
+        #expect(response.headers["Retry-After"] == "1")
+        #expect(response.text == "the server is busy: its 2 connections are all taken; try again in a moment\n")
+        #expect(client.isClosedByServer())
+        #expect(MonotonicClock.seconds(since: started) < 3)
+        // The holders finish their requests, and are served; once they leave, so is a new client.
+        for holder in holders {
+            try holder.send("\r\n")
+            #expect(try holder.readResponse().status == 200)
+        }
+        holders = []
+        let after = try TestClient(port: server.port)
+        try after.request("GET", "/after")
+        #expect(try after.readResponse().status == 200)
     }
 
     @Test func aFloodOfMessagesIsThrottledAndCounted() throws {
