@@ -125,6 +125,7 @@ public final class HTTPServer: @unchecked Sendable {
             close(socket.descriptor)
             throw HTTPServerError.cannotStart("no thread could be started to accept connections")
         }
+        core.running.store(true, ordering: .releasing)
         return HTTPServer(
             core: core, daemon: daemon, acceptor: acceptor, socket: socket, endpoint: endpoint,
             graceSeconds: configuration.stopGraceSeconds)

@@ -13,6 +13,8 @@ import Synchronization
 /// request a new connection. A request that announces a body is answered on the first call, on purpose: the body
 /// is never read, and the connection closes after the response.
 final class ServerCore: @unchecked Sendable {
+    /// Set by `HTTPServer.start` once the server runs: messages go to the log from then on.
+    let running = Atomic(false)
     /// Set by `HTTPServer.stop()`: responses then say `Connection: close`.
     let stopping = Atomic(false)
     /// Requests whose request line arrived and which have not finished, successfully or not.
@@ -108,7 +110,8 @@ final class ServerCore: @unchecked Sendable {
 
     func record(_ message: String) {
         lastMessage.withLock { $0 = message }
-        messages?.record(message)
+        // Until the server runs, a message is the reason it does not start, which its error gives.
+        if running.load(ordering: .acquiring) { messages?.record(message) }
     }
 
     // MARK: - Requests

@@ -614,6 +614,26 @@ import Testing
         #expect(bad.status == 64)
     }
 
+    /// Without threads to start (a user's limit on processes), the server ends with one line saying why: the
+    /// library's message was printed as it came and again as the error.
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+    func noThreadsToStartIsOneLineAndExit74() throws {
+        try RosterProcess.copyExecutable(to: folder.path("rosterdb"))
+        chmod(folder.path(""), 0o755)
+        chmod(folder.path("roster.db"), 0o644)
+        let run = try RosterProcess.run(
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", "prlimit", "--nproc=1", "--",
+                folder.path("rosterdb"), "--db", folder.path("roster.db"), "serve", "--port", "0", "--threads", "4",
+            ], in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        #expect(run.status == 74)
+        #expect(run.stderr.hasPrefix("Error: the HTTP server could not start: "), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+
     @Test func listeningOnEveryInterfaceIsWarnedAbout() throws {
         let server = try Server(["--bind", "0.0.0.0"], in: folder)
         #expect(server.messages.hasPrefix("Warning: listening on every interface (0.0.0.0)"))
