@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the six reliability scripts with modest sizes, crash safety and readers during a write also into an empty
-# roster (about fourteen minutes on two cores, after the release build), one result line each, then
+# Runs the seven reliability scripts with modest sizes, crash safety and readers during a write also into an empty
+# roster (about sixteen minutes on two cores, after the release build), one result line each, then
 # "reliability: N passed, N failed". Exits non-zero when any failed.
 #
 # Usage: run-all.sh [--binary PATH]   (default: builds the release binary)
@@ -37,6 +37,8 @@ run_script disk-full-and-read-only --roster 20000 --feed 60000
 run_script read-only-readers --roster 5000 --calls 40
 # A roster whose export (about 30 MB) a signal can stop half-way; a feed that fills the memory limits.
 run_script output-and-limits --roster 200000 --feed 20000
+# Bursts past the 256 connections of `serve` (about 75 s on two cores).
+run_script server-exhaustion --roster 10000 --burst 300 --streams 260 --slow 40
 
 echo "reliability: $passed passed, $failed failed"
 [ "$failed" = 0 ]
