@@ -58,7 +58,9 @@ let package = Package(
         ),
         .target(
             name: "RosterService",
-            dependencies: ["RosterModel", "RosterFormats", "RosterQuery", "RosterRepository", "RosterConcurrency"],
+            dependencies: [
+                "RosterModel", "RosterFormats", "RosterQuery", "RosterRepository", "RosterConcurrency", "CSystem",
+            ],
             path: "Sources/Service",
             plugins: ["EmbedSQL"]
         ),

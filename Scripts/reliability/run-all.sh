@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the seven reliability scripts with modest sizes, crash safety and readers during a write also into an empty
-# roster (about seventeen minutes on two cores, after the release build), one result line each, then
+# roster (about nineteen minutes on two cores, after the release build), one result line each, then
 # "reliability: N passed, N failed". Exits non-zero when any failed.
 #
 # Usage: run-all.sh [--binary PATH]   (default: builds the release binary)
@@ -39,6 +39,8 @@ run_script read-only-readers --roster 5000 --calls 40
 run_script output-and-limits --roster 200000 --feed 20000
 # A feed of 12,000 onto 4,000 (under a second, its change list 2.7 MB): some 420 runs in about two minutes.
 run_script truthful-outcome --roster 4000 --feed 12000 --small 1000 --steps 24
+# Bursts past the 256 connections of `serve` (about 75 s on two cores).
+run_script server-exhaustion --roster 10000 --burst 300 --streams 260 --slow 40
 
 echo "reliability: $passed passed, $failed failed"
 [ "$failed" = 0 ]

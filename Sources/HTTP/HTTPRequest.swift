@@ -32,4 +32,14 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// Whether the method is HEAD, for which the server sends the headers of the response without its body.
     public var isHead: Bool { method == "HEAD" }
+
+    /// Why the request is malformed as HTTP, to be answered 400 before any handler sees it, or nil: an HTTP/1.1
+    /// request must name its host (RFC 9112 §3.2). A target that cannot be decoded is left to the handler, which
+    /// answers it in its own kind of error (`target`).
+    public var malformation: String? {
+        if version == "HTTP/1.1" && headers.values(named: "Host").isEmpty {
+            return "the request has no Host header, which HTTP/1.1 requires"
+        }
+        return nil
+    }
 }

@@ -1,7 +1,8 @@
 /// A response as a handler makes it: a status, header fields and a body.
 ///
 /// The server writes the status line, Date, Content-Length or Transfer-Encoding, and Connection itself; a HEAD
-/// request gets the same headers without the body.
+/// request gets the same headers without the body, and so does a status that has none (304): give such a response
+/// the body of the 200 it stands for, whose length it then carries.
 public struct HTTPResponse {
     public var status: HTTPStatus
     public var headers: HTTPHeaders

@@ -8,6 +8,9 @@ import RosterModel
 /// faithfully: a `%` without two hexadecimal digits after it, a control character or space, and bytes that are not
 /// UTF-8 as sent or once decoded. Nothing is ever decoded twice, and the raw forms stay available.
 public struct HTTPTarget: Sendable, Equatable {
+    /// The authority of an absolute-form target as sent (`localhost:8080` in `http://localhost:8080/players`), which
+    /// names the host the request is for in place of its Host header (RFC 9112 §3.2.2); nil for the origin form.
+    public let authority: String?
     /// The path as sent, still percent-encoded (`/players/M%C3%BCller`); `/` for an absolute-form target without
     /// a path.
     public let rawPath: String
@@ -35,13 +38,13 @@ public struct HTTPTarget: Sendable, Equatable {
     // MARK: - Parsing
 
     /// Splits and decodes `raw`, a request target exactly as the request line holds it: the origin form
-    /// (`/path?query`), or the absolute form (`http://host:port/path?query`, RFC 9112 §3.2.2), whose scheme and
-    /// authority are left out.
+    /// (`/path?query`), or the absolute form (`http://host:port/path?query`, RFC 9112 §3.2.2), whose scheme is left
+    /// out and whose authority is kept apart.
     public static func parse(_ bytes: [UInt8]) -> Result<HTTPTarget, HTTPTargetError> {
         if let index = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
             return .failure(HTTPTargetError(.invalidCharacter(bytes[index]), at: index))
         }
-        guard let pathStart = pathStart(in: bytes) else {
+        guard let (authorityStart, pathStart) = pathStart(in: bytes) else {
             return .failure(HTTPTargetError(.notAPath(String(decoding: bytes.prefix(64), as: UTF8.self)), at: 0))
         }
         let queryMark = bytes[pathStart...].firstIndex(of: UInt8(ascii: "?"))
@@ -69,6 +72,7 @@ public struct HTTPTarget: Sendable, Equatable {
             let rawPath = emptyPath ? "/" : String(decoding: bytes[pathStart..<pathEnd], as: UTF8.self)
             return .success(
                 HTTPTarget(
+                    authority: authorityStart.map { String(decoding: bytes[$0..<pathStart], as: UTF8.self) },
                     rawPath: rawPath,
                     path: emptyPath ? "/" : "/" + segments.joined(separator: "/"),
                     segments: emptyPath || segments == [""] ? [] : segments,
@@ -80,17 +84,20 @@ public struct HTTPTarget: Sendable, Equatable {
     }
 
     /// Where the path begins: at the target's first byte in the origin form, after the authority in the absolute
-    /// form (the end, when it has no path); nil for any other form (`*`, `host:port`, nothing).
-    private static func pathStart(in bytes: [UInt8]) -> Int? {
-        if bytes.first == UInt8(ascii: "/") { return 0 }
+    /// form (the end, when it has no path), with where that authority begins; nil for any other form (`*`,
+    /// `host:port`, nothing).
+    private static func pathStart(in bytes: [UInt8]) -> (authority: Int?, path: Int)? {
+        if bytes.first == UInt8(ascii: "/") { return (nil, 0) }
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" and the authority.
         guard let first = bytes.first, isLetter(first) else { return nil }
         guard let colon = bytes.firstIndex(where: { !(isLetter($0) || isDigit($0) || "+-.".utf8.contains($0)) }),
             bytes[colon...].starts(with: "://".utf8)
         else { return nil }
         let authorityStart = colon + 3
-        return bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
+        let path =
+            bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
             ?? bytes.endIndex
+        return (authorityStart, path)
     }
 
     private static func queryItem(_ bytes: [UInt8], _ range: Range<Int>, number: Int) throws(HTTPTargetError)

@@ -4,14 +4,14 @@ import RosterHTTP
 /// answered 414 (request line, query parameters) or 431 (headers) and its connection closed.
 ///
 /// They also size each connection's memory, where libmicrohttpd keeps the request it parses (with 56 bytes of
-/// bookkeeping per header field and per query parameter) and builds the response's headers and chunks. Within
-/// the caps a request always leaves room for its response. A request larger than the connection's memory is
-/// answered 414 or 431 by the library itself; one that fills it to within a few hundred bytes of its end may be
-/// closed without an answer, libmicrohttpd 0.9.75 having no room left to write one.
+/// bookkeeping per header field; the query it is kept from parsing, see `cmhd_leave_query_unparsed`) and builds the
+/// response's headers and chunks. Within the caps a request always leaves room for its response. A request larger
+/// than the connection's memory is answered 414 or 431 by the library itself; one that fills it to within a few
+/// hundred bytes of its end may be closed without an answer, libmicrohttpd 0.9.75 having no room left to write one.
 public struct HTTPRequestLimits: Sendable, Equatable {
     /// Bytes of the request line: method, target and version.
     public var requestLineBytes = 8 * 1024
-    /// Query parameters (pieces between `&`, empty ones included, as the library counts them).
+    /// Query parameters: the pieces between `&` that hold anything (`a=1&&b=2` has two), as `HTTPTarget` reads them.
     public var queryParameters = 100
     /// Bytes of the header fields, counted as sent (`Name: value` and CRLF).
     public var headerBytes = 8 * 1024
@@ -21,10 +21,10 @@ public struct HTTPRequestLimits: Sendable, Equatable {
     public init() {}
 
     /// The connection memory these caps need: the request line and headers, the library's bookkeeping for each
-    /// field and parameter, and room for the response's headers and the chunks of a streamed body. At least
-    /// 32 KiB, the library's default.
+    /// field, and room for the response's headers and the chunks of a streamed body. At least 32 KiB, the library's
+    /// default.
     var connectionMemoryBytes: Int {
-        let bookkeeping = 64 * (queryParameters + headerFields)
+        let bookkeeping = 64 * headerFields
         return max(32 * 1024, requestLineBytes + headerBytes + bookkeeping + 16 * 1024)
     }
 
@@ -81,10 +81,9 @@ public struct HTTPRequestLimits: Sendable, Equatable {
             body: .text(message + "\n"))
     }
 
-    /// The pieces of the query that the library files as parameters: every `&`-separated piece after the `?`.
+    /// The parameters of the query: its `&`-separated pieces after the `?` that are not empty.
     private static func queryParameterCount(_ rawTarget: String) -> Int {
         guard let mark = rawTarget.utf8.firstIndex(of: UInt8(ascii: "?")) else { return 0 }
-        let query = rawTarget.utf8[rawTarget.utf8.index(after: mark)...]
-        return query.isEmpty ? 0 : query.count { $0 == UInt8(ascii: "&") } + 1
+        return rawTarget.utf8[rawTarget.utf8.index(after: mark)...].split(separator: UInt8(ascii: "&")).count
     }
 }

@@ -15,9 +15,9 @@ import RosterModel
 /// server.stop()
 /// ```
 ///
-/// This file and `ServerCore.swift` are the only ones that speak to libmicrohttpd. The server serves plain HTTP
-/// only: it never asks the library for TLS, which the static release binary does not contain (see
-/// Sources/CGnuTLSStubs).
+/// This file, `ServerCore.swift` and `ConnectionAcceptor.swift` are the only ones that speak to libmicrohttpd. The
+/// server serves plain HTTP only: it never asks the library for TLS, which the static release binary does not
+/// contain (see Sources/CGnuTLSStubs).
 public final class HTTPServer: @unchecked Sendable {
     /// The port the server listens on: the configured one, or the one the system chose for port 0.
     public let port: UInt16
@@ -27,6 +27,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let core: ServerCore
     /// `struct MHD_Daemon *`, valid until `stop()` has stopped it.
     private let daemon: OpaquePointer
+    private let acceptor: ConnectionAcceptor
     private let listenDescriptor: Int32
     private let graceSeconds: Int
     private let stopped = Locked(false)
@@ -38,9 +39,16 @@ public final class HTTPServer: @unchecked Sendable {
     /// Requests received and not yet finished (tests check that every one is accounted for).
     var requestsInFlight: Int { core.requestsInFlight.load(ordering: .acquiring) }
 
-    private init(core: ServerCore, daemon: OpaquePointer, socket: ListenSocket, endpoint: String, graceSeconds: Int) {
+    /// Connections open now, as the acceptor counts them: those served, and those let in past the limit.
+    var openConnections: (served: Int, overflow: Int) { acceptor.registry.open }
+
+    private init(
+        core: ServerCore, daemon: OpaquePointer, acceptor: ConnectionAcceptor, socket: ListenSocket, endpoint: String,
+        graceSeconds: Int
+    ) {
         self.core = core
         self.daemon = daemon
+        self.acceptor = acceptor
         self.listenDescriptor = socket.descriptor
         self.port = socket.port
         self.endpoint = endpoint
@@ -69,16 +77,18 @@ public final class HTTPServer: @unchecked Sendable {
 
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
-            // The inter-thread channel lets MHD_quiesce_daemon stop the pool's accepts while connections go on.
-            | MHD_USE_ITC.rawValue
+            // Connections come from ConnectionAcceptor, which the inter-thread channel lets hand them over.
+            | MHD_USE_NO_LISTEN_SOCKET.rawValue | MHD_USE_ITC.rawValue
             // Messages go to ServerCore's logger, never to standard error.
             | MHD_USE_ERROR_LOG.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         var settings = cmhd_settings()
         settings.flags = flags
-        settings.listen_socket = socket.descriptor
         settings.threads = UInt32(configuration.threads)
-        settings.connection_limit = UInt32(configuration.maximumConnections)
+        // The acceptor keeps to the limit; the library splits its own among its threads and closes a connection
+        // handed to a thread at its share without a word, so each thread's share is the whole limit.
+        settings.connection_limit = UInt32(
+            (configuration.maximumConnections + ConnectionAcceptor.overflowLimit) * configuration.threads)
         settings.connection_timeout = UInt32(configuration.connectionTimeoutSeconds)
         settings.connection_memory_limit = configuration.limits.connectionMemoryBytes
         settings.cls = Unmanaged.passUnretained(core).toOpaque()
@@ -93,16 +103,31 @@ public final class HTTPServer: @unchecked Sendable {
         }
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        let daemon = cmhd_start_daemon(&settings)
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-
-        guard let daemon else {
-            // The library closes the socket on most of its failure paths but not all; leaking one descriptor on
-            // a failed start is safer than closing a number another thread may have reused meanwhile.
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        guard let daemon = cmhd_start_daemon(&settings) else {
+            close(socket.descriptor)
             throw HTTPServerError.cannotStart(core.lastLibraryMessage ?? "libmicrohttpd gave no reason")
         }
+        guard
+            let acceptor = ConnectionAcceptor(
+                socket: socket, daemon: daemon, limit: configuration.maximumConnections,
+                registry: ConnectionRegistry(headDeadline: Double(configuration.connectionTimeoutSeconds)),
+                log: { [unowned core] in core.record($0) }, everySecond: { [unowned core] in core.messages?.flush() })
+        else {
+            MHD_stop_daemon(daemon)
+            close(socket.descriptor)
+            throw HTTPServerError.cannotStart("no descriptor left to wake the thread that accepts connections")
+        }
+        // Before the first connection, whose close the core reports to it.
+        core.acceptor = acceptor
+        guard acceptor.start() else {
+            MHD_stop_daemon(daemon)
+            close(socket.descriptor)
+            throw HTTPServerError.cannotStart("no thread could be started to accept connections")
+        }
+        core.running.store(true, ordering: .releasing)
         return HTTPServer(
-            core: core, daemon: daemon, socket: socket, endpoint: endpoint,
+            core: core, daemon: daemon, acceptor: acceptor, socket: socket, endpoint: endpoint,
             graceSeconds: configuration.stopGraceSeconds)
     }
 
@@ -118,10 +143,11 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard first else { return }
         core.stopping.store(true, ordering: .releasing)
-        // Takes the socket out of every thread's epoll set; shutting it down makes the kernel refuse new
-        // connections (and reset those not yet accepted) instead of queueing them until the socket is closed.
-        let quiesced = MHD_quiesce_daemon(daemon) >= 0
-        if quiesced { shutdown(listenDescriptor, Int32(SHUT_RD)) }
+        // No connection is accepted any more; closing the socket makes the kernel refuse new ones (and reset
+        // those not yet accepted) instead of queueing them.
+        acceptor.stop()
+        shutdown(listenDescriptor, Int32(SHUT_RDWR))
+        close(listenDescriptor)
         let start = MonotonicClock.now()
         while core.requestsInFlight.load(ordering: .acquiring) > 0
             && MonotonicClock.seconds(since: start) < Double(graceSeconds)
@@ -130,9 +156,6 @@ public final class HTTPServer: @unchecked Sendable {
             nanosleep(&pause, nil)
         }
         MHD_stop_daemon(daemon)
-        // The library leaves a quiesced socket to its owner, to close after MHD_stop_daemon; one it did not
-        // quiesce it has closed itself, and closing the number again could close another thread's descriptor.
-        if quiesced { close(listenDescriptor) }
         core.releaseWorkers()
     }
 }

@@ -9,10 +9,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: UInt16
     /// Threads answering requests, each with its own worker.
     public var threads: Int
-    /// Connections open at once; more wait in the listen queue until one closes.
+    /// Connections served at once; more wait in the listen queue until one closes, and once all have been taken
+    /// for a second, up to 64 more are let in to be answered 503 with `Retry-After` (`ConnectionAcceptor`).
     public var maximumConnections: Int
     /// Seconds a connection may stay without sending or receiving anything (a slow or silent client, an idle
-    /// keep-alive connection) before the server closes it.
+    /// keep-alive connection) before the server closes it; and the seconds it has, from its start or its last
+    /// answer, to send a request's line and headers whole (`ConnectionRegistry`).
     public var connectionTimeoutSeconds: Int
     /// Seconds a streamed body may wait for its client to take more of it, in place of the connection timeout
     /// while it is sent: the kernel's buffers hold megabytes, which a slow client (a phone, a throttled download)
@@ -22,8 +24,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var limits: HTTPRequestLimits
     /// Seconds `stop()` waits for requests in flight to finish before it closes their connections.
     public var stopGraceSeconds: Int
-    /// Receives the server's messages (the library's failed accepts and refused requests, a response replaced by
-    /// a 500, a stream that failed), one line each, from any of the server's threads; nil to drop them.
+    /// Receives the server's messages (failed accepts, the library's refused requests, a response replaced by a
+    /// 500, a stream that failed), one line each, from any of the server's threads, ten a second at most (a line
+    /// then says how many more were left out); nil to drop them.
     public var log: (@Sendable (String) -> Void)?
 
     /// The defaults: `127.0.0.1`, one thread per processor, 256 connections, a 10-second timeout (60 seconds while

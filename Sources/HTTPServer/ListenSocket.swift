@@ -73,6 +73,31 @@ struct ListenSocket {
         }
     }
 
+    /// A connection taken from the socket's queue: its descriptor (blocking, and inherited across exec, until the
+    /// HTTP library sets it up) and the client's address.
+    struct Accepted {
+        let descriptor: Int32
+        var address: sockaddr_storage
+        let length: socklen_t
+    }
+
+    /// The next connection waiting, or the `errno` of the failure (EAGAIN when none waits: the socket does not
+    /// block).
+    func accept() -> Result<Accepted, AcceptError> {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let client = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(descriptor, $0, &length) }
+        }
+        guard client >= 0 else { return .failure(AcceptError(code: errno)) }
+        return .success(Accepted(descriptor: client, address: address, length: length))
+    }
+
+    /// Why `accept()` took no connection.
+    struct AcceptError: Error {
+        let code: Int32
+    }
+
     /// Writes `address`, a `sockaddr_in` or a `sockaddr_in6`, at the start of `storage`; returns its length.
     private static func store<Address>(_ address: Address, in storage: inout sockaddr_storage) -> socklen_t {
         withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: Address.self) }

@@ -13,10 +13,14 @@ import Synchronization
 /// request a new connection. A request that announces a body is answered on the first call, on purpose: the body
 /// is never read, and the connection closes after the response.
 final class ServerCore: @unchecked Sendable {
+    /// Set by `HTTPServer.start` once the server runs: messages go to the log from then on.
+    let running = Atomic(false)
     /// Set by `HTTPServer.stop()`: responses then say `Connection: close`.
     let stopping = Atomic(false)
     /// Requests whose request line arrived and which have not finished, successfully or not.
     let requestsInFlight = Atomic(0)
+    /// Told of each connection the library closes; set before the first connection is accepted.
+    var acceptor: ConnectionAcceptor?
 
     /// One per pool thread, claimed by each thread on its first request; emptied after the threads ended.
     private var workers: [WorkerSlot]
@@ -27,7 +31,8 @@ final class ServerCore: @unchecked Sendable {
     private let streamTimeout: UInt32
     /// The calling thread's `WorkerSlot`, once it has claimed one.
     private var threadKey = pthread_key_t()
-    private let log: (@Sendable (String) -> Void)?
+    /// Where messages go, a few a second at most; nil to drop them.
+    let messages: MessageThrottle?
     private let lastMessage = Locked<String?>(nil)
 
     init(workers: [any HTTPWorker], configuration: HTTPServerConfiguration) {
@@ -35,7 +40,7 @@ final class ServerCore: @unchecked Sendable {
         self.limits = configuration.limits
         self.connectionTimeout = UInt32(configuration.connectionTimeoutSeconds)
         self.streamTimeout = UInt32(configuration.streamTimeoutSeconds)
-        self.log = configuration.log
+        self.messages = configuration.log.map { MessageThrottle(log: $0) }
         pthread_key_create(&threadKey, nil)
     }
 
@@ -59,6 +64,8 @@ final class ServerCore: @unchecked Sendable {
         settings.uri_callback = { cls, uri, _ in
             ServerCore.core(cls).requestsInFlight.add(1, ordering: .relaxed)
             let target = uri.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+            // Taken whole above; the library need not file the query's pieces, which could fill its memory.
+            if let uri { cmhd_leave_query_unparsed(uri) }
             return Unmanaged.passRetained(RequestState(rawTarget: target)).toOpaque()
         }
         settings.handler = { cls, connection, _, method, version, _, _, context in
@@ -67,12 +74,25 @@ final class ServerCore: @unchecked Sendable {
             return ServerCore.core(cls).handle(connection, method: method, version: version, state: request)
         }
         settings.completed_callback = { cls, connection, context, _ in
-            // A streamed body had the stream timeout; the connection waits for its next request with its own.
-            if let connection { _ = cmhd_set_connection_timeout(connection, ServerCore.core(cls).connectionTimeout) }
+            // A streamed body had the stream timeout; the connection waits for its next request with its own, and
+            // has as long for that request's head.
+            if let connection {
+                _ = cmhd_set_connection_timeout(connection, ServerCore.core(cls).connectionTimeout)
+                ServerCore.core(cls).acceptor?.registry.answered(on: connection)
+            }
             guard let context, let state = context.pointee else { return }
             Unmanaged<RequestState>.fromOpaque(state).release()
             context.pointee = nil
             ServerCore.core(cls).requestsInFlight.subtract(1, ordering: .releasing)
+        }
+        settings.connection_callback = { cls, connection, _, event in
+            guard let connection, let acceptor = ServerCore.core(cls).acceptor else { return }
+            if event == .CONNECTION_NOTIFY_STARTED {
+                acceptor.registry.started(connection, descriptor: cmhd_connection_fd(connection))
+            } else if event == .CONNECTION_NOTIFY_CLOSED {
+                acceptor.registry.closed(connection)
+                acceptor.connectionClosed()
+            }
         }
         settings.logger = { cls, format, arguments in
             guard let format, let arguments else { return }
@@ -88,9 +108,10 @@ final class ServerCore: @unchecked Sendable {
         Unmanaged<ServerCore>.fromOpaque(cls!).takeUnretainedValue()
     }
 
-    private func record(_ message: String) {
+    func record(_ message: String) {
         lastMessage.withLock { $0 = message }
-        log?(message)
+        // Until the server runs, a message is the reason it does not start, which its error gives.
+        if running.load(ordering: .acquiring) { messages?.record(message) }
     }
 
     // MARK: - Requests
@@ -101,14 +122,30 @@ final class ServerCore: @unchecked Sendable {
     ) -> MHD_Result {
         if !state.headersSeen {
             state.headersSeen = true
-            if !Self.announcesBody(connection) { return .YES }
+            state.letInPastTheLimit = acceptor?.registry.headReceived(on: connection) ?? false
+            // Answered now, the request closes its connection: one let in past the limit, one with a body.
+            if !state.letInPastTheLimit && !Self.announcesBody(connection) { return .YES }
         }
         let request = HTTPRequest(
             method: String(cString: method), rawTarget: state.rawTarget,
             version: version.map { String(cString: $0) } ?? "",
             headers: Self.headers(of: connection))
+        if state.letInPastTheLimit, let acceptor {
+            var busy = HTTPResponse(
+                status: .serviceUnavailable, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                body: .text(
+                    "the server is busy: its \(acceptor.limit) connections are all taken; try again in a moment\n"))
+            busy.headers["Retry-After"] = "1"
+            return queue(busy, for: request, on: connection, closing: true)
+        }
         if let violation = limits.violation(by: request) {
             return queue(limits.response(to: violation), for: request, on: connection, closing: true)
+        }
+        if let malformation = request.malformation {
+            let response = HTTPResponse(
+                status: .badRequest, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                body: .text(malformation + "\n"))
+            return queue(response, for: request, on: connection, closing: true)
         }
         guard let slot = workerForCurrentThread() else {
             record("no worker left for a thread of the pool")
@@ -256,6 +293,8 @@ private final class RequestState {
     let rawTarget: [UInt8]
     /// Whether the access handler was called once (with the headers) already.
     var headersSeen = false
+    /// Whether the request came on a connection let in past the limit, to be answered 503.
+    var letInPastTheLimit = false
 
     init(rawTarget: [UInt8]) {
         self.rawTarget = rawTarget

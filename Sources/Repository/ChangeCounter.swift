@@ -45,3 +45,16 @@ extension PlayerRepository {
         return counter
     }
 }
+
+extension PlayerRepository {
+    /// The data version of this connection's pager (`SQLITE_FCNTL_DATA_VERSION`, what `PRAGMA data_version` reads
+    /// without running a statement): a number that changes, from one read to the next, exactly when the roster was
+    /// committed to in between, by this connection or another, whatever was written and whether or not its
+    /// triggers ran. It means nothing to another connection or process, and is read inside a read, after
+    /// its first statement, to belong to its snapshot.
+    public func dataVersion() throws -> Int64 {
+        var version: UInt32 = 0
+        try connection.check(sqlite3_file_control(connection.handle, "main", SQLITE_FCNTL_DATA_VERSION, &version))
+        return Int64(version)
+    }
+}

@@ -57,6 +57,7 @@ public final class RosterDatabase {
         staged = mode == .createOnFirstWrite && file.access == .create ? try StagedRoster(for: file) : nil
         // Before SQLite opens it: a file put in its place in between is then told apart at the next look.
         fileIdentity = FileIdentity(path: file.resolved)
+        resolvedPath = file.resolved
         if case .readOnly = file.access { isReadOnly = true } else { isReadOnly = false }
         do {
             if mode == .check && file.access == .create {
@@ -142,11 +143,13 @@ public final class RosterDatabase {
     /// The file the roster was opened from (nil for one a dry run keeps in memory). Its change counter counts the
     /// changes of that file only: another file put in its place may have reached the same count.
     public private(set) var fileIdentity: FileIdentity?
+    /// The file SQLite opened: `path` with every symbolic link resolved.
+    let resolvedPath: String
 
     /// Whether the path now names another file than the one this roster was opened from (renamed over, or removed
     /// and created again): a reader that stays open, such as a server's, must open the path again to see it.
     public var fileWasReplaced: Bool {
-        FileIdentity(path: path) != fileIdentity
+        lookAtFiles().file != fileIdentity
     }
 
     /// Whether this roster was opened read-only, because this user cannot write it.

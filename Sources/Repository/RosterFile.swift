@@ -194,11 +194,24 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The file `path` names now; nil when it names none.
     init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        birth = rosterdb_birth_time(path)
+        guard let look = FileIdentity.look(path) else { return nil }
+        self = look.identity
+    }
+
+    /// Who the file `path` names is, and its size and modification time, from one look; nil when it names none.
+    static func look(_ path: String) -> (identity: FileIdentity, state: StorageStamp.FileState)? {
+        var look = rosterdb_file_look()
+        guard rosterdb_look(path, &look) == 0 else { return nil }
+        return (
+            FileIdentity(device: look.device, inode: look.inode, birth: look.birth),
+            StorageStamp.FileState(size: look.size, modified: look.modified)
+        )
+    }
+
+    private init(device: UInt64, inode: UInt64, birth: Int64) {
+        self.device = device
+        self.inode = inode
+        self.birth = birth
     }
 }
 

@@ -12,9 +12,13 @@ public final class MemoryAllowance: Sendable {
     /// Kept free beyond the answers in flight.
     let reserve: Int
 
-    init(each: Int, reserve: Int) {
+    /// Whether the last answer in flight to end gives the memory freed back to the system.
+    let returnsMemory: Bool
+
+    init(each: Int, reserve: Int, returnsMemory: Bool = false) {
         self.each = each
         self.reserve = reserve
+        self.returnsMemory = returnsMemory
     }
 
     /// Streamed lists, each on a read connection of its own that lives until its client has read it all. One may
@@ -22,7 +26,9 @@ public final class MemoryAllowance: Sendable {
     /// rows on their way to the client, and for a list sorted on no index SQLite's sorter (about 0.6 MB of memory
     /// for a stream in index order, 1.6 MB and 2.5 MB of address space for a sorted one); 16 MB stay free for the
     /// other requests answered meanwhile.
-    public static func streams() -> MemoryAllowance { MemoryAllowance(each: 3 << 20, reserve: 16 << 20) }
+    public static func streams() -> MemoryAllowance {
+        MemoryAllowance(each: 3 << 20, reserve: 16 << 20, returnsMemory: true)
+    }
 
     /// Answers built in memory from one read (pages, players, stats): a page of 1,000 players as rows and as JSON
     /// comes to about 0.3 MB each, twice over while a buffer grows.
@@ -40,8 +46,13 @@ public final class MemoryAllowance: Sendable {
         }
     }
 
-    /// Counts an answer out, once it is made (for a stream, once its client has it all or has gone).
+    /// Counts an answer out, once it is made (for a stream, once its client has it all or has gone). The last of
+    /// a burst of streams gives the memory they freed back to the system, which would otherwise keep it.
     func release() {
-        inFlight.withLock { $0 -= 1 }
+        let last = inFlight.withLock { count in
+            count -= 1
+            return count == 0
+        }
+        if last && returnsMemory { Roster.returnFreedMemory() }
     }
 }

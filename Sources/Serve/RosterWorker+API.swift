@@ -107,18 +107,20 @@ extension RosterWorker {
         }
         var admitted = true
         defer { if admitted { streams.release() } }
-        let own: Roster
+        // Both go when the stream closes, and with them its connection: the stream's body may outlive it.
+        var own: Roster?
         if roster.readsPrivateCopy {
             own = roster
         } else {
             own = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
-            try own.limitPageCache(toKibibytes: MemoryAllowance.streamPageCacheKibibytes)
+            try own?.limitPageCache(toKibibytes: MemoryAllowance.streamPageCacheKibibytes)
         }
-        let cursor = try own.cursor(query)
+        var cursor = try own?.cursor(query)
         let limit = options.queryTimeLimit
         var started = false
         let chunks = HTTPChunkStream(
             next: {
+                guard let own, let cursor else { return nil }
                 var bytes: [UInt8] = []
                 if !started, format == .csv { bytes += PlayerEncoding.csvHeader(age: true).utf8 }
                 started = true
@@ -137,7 +139,9 @@ extension RosterWorker {
                 return bytes.isEmpty ? nil : bytes
             },
             onClose: {
-                cursor.close()
+                cursor?.close()
+                cursor = nil
+                own = nil
                 streams.release()
             })
         // From here the stream's close counts it out.

@@ -45,19 +45,22 @@ public final class RosterWorker: HTTPWorker {
         let target: HTTPTarget
         switch request.target {
         case .success(let parsed): target = parsed
-        case .failure(let error): return Self.error(.badRequest, error.description)
+        case .failure(let error):
+            return Self.failure(.badRequest, error.description, page: !Self.namesTheAPI(request.rawTarget))
         }
         let segments = target.segments
         let isAPI = segments.first == "api"
-        // One Host field, naming this machine: two make a malformed request (RFC 9112 §3.2).
+        // The host the request is for, as its one Host field names it (two make a malformed request, RFC 9112
+        // §3.2) and as a target in the absolute form names it (§3.2.2): each must be this machine.
         let hosts = request.headers.values(named: "Host")
-        if let accepted = options.acceptedHosts, let host = hosts.first,
-            hosts.count > 1 || !accepted.contains(Self.name(ofHost: host) ?? "")
+        let names = Array(hosts.prefix(1)) + (target.authority.map { [$0] } ?? [])
+        if let accepted = options.acceptedHosts,
+            let host = names.first(where: { hosts.count > 1 || !accepted.contains(Self.name(ofHost: $0) ?? "") })
         {
             let message =
                 "This server answers for this machine only (localhost); the request names '\(host)'. Start it with "
                 + "--bind to serve it on another address."
-            return isAPI ? Self.error(.misdirectedRequest, message) : Self.page(.misdirectedRequest, message)
+            return Self.failure(.misdirectedRequest, message, page: !isAPI)
         }
         if request.method == "OPTIONS" && options.cors {
             return HTTPResponse(
@@ -88,27 +91,39 @@ public final class RosterWorker: HTTPWorker {
         case _ where segments.count == 3 && segments[0] == "api" && segments[1] == "players":
             return reading(request) { _, today in try player(segments[2], target, today: today) }
         case []:
-            return reading(request) { version, today in try listPage(target, version: version, today: today) }
+            return reading(request, page: true) { version, today in
+                try listPage(target, version: version, today: today)
+            }
         case _ where segments.count == 2 && segments[0] == "players":
-            return reading(request) { _, today in try detailPage(segments[1], target, today: today) }
+            return reading(request, page: true) { _, today in try detailPage(segments[1], target, today: today) }
         default:
+            // The path as sent: decoded, `/api/players%2F19` would read as a route that exists.
             return isAPI
                 ? Self.error(
                     .notFound,
-                    "There is nothing at \(target.path); see /api/players, "
+                    "There is nothing at \(target.rawPath); see /api/players, "
                         + "/api/players/{id}, /api/stats and /api/health.")
-                : Self.page(.notFound, "There is no page at \(target.path).")
+                : Self.page(.notFound, "There is no page at \(target.rawPath).")
         }
+    }
+
+    /// Whether a target that cannot be decoded is one of the API's (its first segment, as sent, is `api`): its
+    /// error is then JSON, and a page's HTML.
+    static func namesTheAPI(_ rawTarget: String) -> Bool {
+        rawTarget == "/api" || rawTarget.hasPrefix("/api/") || rawTarget.hasPrefix("/api?")
     }
 
     /// Answers from one snapshot of the roster, within the time limit: `body`'s answer with its ETag, or 304 when
     /// that answer is a 200 the client holds already for this snapshot. A query past the time limit is answered 503.
+    /// The errors found here are a web page's (HTML) for a `page`, else the API's (JSON).
     private func reading(
-        _ request: HTTPRequest, _ body: (_ version: RosterVersion, _ today: CalendarDate) throws -> HTTPResponse
+        _ request: HTTPRequest, page: Bool = false,
+        _ body: (_ version: RosterVersion, _ today: CalendarDate) throws -> HTTPResponse
     ) -> HTTPResponse {
         guard options.answers.admit() else {
             return Self.unavailable(
-                "The server has no memory for another answer just now (see ulimit -v); try again in a moment.")
+                "The server has no memory for another answer just now (see ulimit -v); try again in a moment.",
+                page: page)
         }
         defer { options.answers.release() }
         let now = time(nil)
@@ -116,24 +131,36 @@ public final class RosterWorker: HTTPWorker {
         let today = day!.date
         do {
             // A roster replaced by renaming another file over it, or removed and made again, is read from its new
-            // file: the connection would read the old one until the server stops.
-            if roster.fileWasReplaced {
+            // file: the connection would read the old one until the server stops. One written over in place (`cp`)
+            // is opened again too: SQLite would go on reading the pages it keeps of the old one.
+            var look = roster.lookAtFiles()
+            if roster.fileWasReplaced(look) || roster.fileWasRewritten(look) {
                 do {
                     roster = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
                 } catch {
                     return Self.unavailable(
-                        "The roster's file was replaced and cannot be opened yet: \(error); try again.")
+                        "The roster's file was replaced and cannot be opened yet: \(error); try again.", page: page)
                 }
+                look = roster.lookAtFiles()
             }
             return try roster.withTimeLimit(seconds: options.queryTimeLimit) {
-                try roster.snapshot { version in
-                    let tag = "\"r\(version)-\(today)\""
+                try roster.snapshot(look) { version in
                     var response = try body(version, today)
+                    if roster.wasRewritten(whileReading: version) {
+                        if case .stream(let stream) = response.body { stream.close() }
+                        return Self.unavailable(Self.writtenOver, page: page)
+                    }
+                    // Without a settled version, there is no tag that stands for these players alone.
+                    guard version.isSettled else { return response }
+                    let tag = "\"r\(version)-\(today)\""
                     // Only an answer the client could hold is not modified: a bad request or a missing player is
                     // answered as such, whatever tag comes with it (`*` too).
                     if response.status == .ok, Self.matches(request.headers["If-None-Match"], tag) {
-                        if case .stream(let stream) = response.body { stream.close() }
-                        return HTTPResponse(status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-cache"])
+                        // With the 200's body, which the server never sends after a 304 but whose length it gives
+                        // (RFC 9110 §8.6); an empty one would say `Content-Length: 0`.
+                        return HTTPResponse(
+                            status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-cache"],
+                            body: response.body)
                     }
                     if response.status == .ok || response.status == .notFound {
                         response.headers["ETag"] = tag
@@ -143,23 +170,34 @@ public final class RosterWorker: HTTPWorker {
                 }
             }
         } catch let error as QueryStringError {
-            return Self.error(.badRequest, error.message, parameter: error.parameter)
+            return Self.failure(.badRequest, error.message, parameter: error.parameter, page: page)
+        } catch  where roster.fileWasRewritten {
+            // A read that failed as the file changed under it (pages of the old file beside the new one's).
+            return Self.unavailable(Self.writtenOver, page: page)
         } catch  where error.isTimeLimit {
             return Self.unavailable(
                 "The query took longer than \(Self.seconds(options.queryTimeLimit)) s, the "
-                    + "limit of this server; narrow it (a filter, a smaller page) or try again.")
+                    + "limit of this server; narrow it (a filter, a smaller page) or try again.", page: page)
         } catch  where error.isTemporary {
-            return Self.unavailable("The roster cannot be read just now: \(error); try again.")
+            return Self.unavailable("The roster cannot be read just now: \(error); try again.", page: page)
         } catch {
-            return Self.error(.internalServerError, "The roster could not be read: \(error)")
+            return Self.failure(.internalServerError, "The roster could not be read: \(error)", page: page)
         }
     }
 
+    /// Why a read of a file that another program wrote over in place as it was read is answered 503.
+    static let writtenOver = "The roster's file was written over while it was read; try again."
+
     /// 503 with `Retry-After: 1`: the same request may well be answered a moment later.
-    static func unavailable(_ message: String) -> HTTPResponse {
-        var response = error(.serviceUnavailable, message)
+    static func unavailable(_ message: String, page: Bool = false) -> HTTPResponse {
+        var response = failure(.serviceUnavailable, message, page: page)
         response.headers["Retry-After"] = "1"
         return response
+    }
+
+    /// An error as a web page (`page`) or as the API's JSON.
+    static func failure(_ status: HTTPStatus, _ message: String, parameter: String? = nil, page: Bool) -> HTTPResponse {
+        page ? Self.page(status, message) : error(status, message, parameter: parameter)
     }
 
     /// A `Host` value without its port, in lower case: `localhost`, `127.0.0.1`, `[::1]`; nil when it is not a

@@ -32,6 +32,8 @@ public final class Roster {
     let database: RosterDatabase
     /// Raised when long work must stop; it is then rolled back.
     let stop: StopSignal
+    /// What the last snapshot read through this roster saw (`snapshot(_:)`).
+    var lastSnapshot: SnapshotRecord?
 
     /// Opens the roster at `path`, migrating it to this build's schema. Once `stop` is raised, opening (a wait for
     /// the lock a migration needs) and all later work on this roster stop and roll back, with an error whose

@@ -155,3 +155,25 @@ import Testing
         #expect(same.options.mapping.valueMaps[.position] == ["2": "df"])
     }
 }
+
+extension CommandOptionTests {
+    /// An empty text is refused with the article its value name calls for (`serve --bind ""` said "expected a
+    /// address").
+    @Test(arguments: [
+        (
+            ["serve", "--bind", ""],
+            "The value '' is invalid for '--bind <address>': expected an address, not an empty text."
+        ),
+        (
+            ["export", "--output", ""],
+            "The value '' is invalid for '--output <file>': expected a file, not an empty text."
+        ),
+    ])
+    func anEmptyTextIsRefusedWithTheRightArticle(argv: [String], message: String) {
+        let error = #expect(throws: UsageError.self) {
+            let arguments = try parser.parse(argv).arguments
+            _ = try arguments.value(argv[1] == "--bind" ? ServeCommand.bind : ExportCommand.output)
+        }
+        #expect(error?.message == message)
+    }
+}

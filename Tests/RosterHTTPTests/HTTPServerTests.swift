@@ -149,6 +149,120 @@ import Testing
         #expect(try third.readResponse().status == 200)
     }
 
+    /// Connections past the limit wait in the listen queue and are served once others close, however the
+    /// library's threads share them out; every close is counted, so the server ends up with none open.
+    @Test func connectionsBeyondTheLimitAreServedInTurnNeverDropped() throws {
+        let server = try startServer(threads: 2, configure: { $0.maximumConnections = 4 }) { FixedWorker() }
+        defer { server.stop() }
+        var held: [TestClient] = []
+        for index in 0..<4 {
+            let client = try TestClient(port: server.port)
+            try client.request("GET", "/held/\(index)")
+            #expect(try client.readResponse().status == 200)
+            held.append(client)
+        }
+        let statuses = Locked<[Int]>([])
+        let waiting = (0..<6).map { index in
+            spawn {
+                let status = try? {
+                    let client = try TestClient(port: server.port)
+                    try client.request("GET", "/waiting/\(index)")
+                    return try client.readResponse().status
+                }()
+                statuses.withLock { $0.append(status ?? 0) }
+            }
+        }
+        usleep(300_000)
+        #expect(statuses.withLock { $0 }.isEmpty)
+        #expect(server.openConnections == (4, 0))
+        held = []
+        waiting.forEach { pthread_join($0, nil) }
+        #expect(statuses.withLock { $0 } == Array(repeating: 200, count: 6))
+        #expect(waitUntil { server.openConnections == (0, 0) })
+    }
+
+    /// A client that sent its request's head a line at a time, each within the idle timeout, held its connection
+    /// for as long as it liked: 256 of them held every connection, and no one else was answered.
+    @Test func aClientLateWithItsRequestHeadIsClosed() throws {
+        let log = RequestLog()
+        let server = try startServer(configure: { $0.connectionTimeoutSeconds = 1 }) { FixedWorker(log: log) }
+        defer { server.stop() }
+        let slow = try TestClient(port: server.port)
+        let started = MonotonicClock.now()
+        try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
+        var closed = false
+        for line in 0..<12 where !closed {
+            usleep(250_000)
+            closed = (try? slow.send("X-Line-\(line): y\r\n")) == nil || slow.hasData(withinMilliseconds: 0)
+        }
+        #expect(slow.isClosedByServer())
+        #expect(MonotonicClock.seconds(since: started) < 3)
+        #expect(log.all.isEmpty)
+        // A keep-alive connection has as long again for its next request, counted from its answer.
+        let client = try TestClient(port: server.port)
+        try client.request("GET", "/a")
+        #expect(try client.readResponse().status == 200)
+        usleep(500_000)
+        try client.request("GET", "/b")
+        #expect(try client.readResponse().status == 200)
+    }
+
+    /// Once every connection has been taken for a second, a new client is answered 503 with Retry-After at once,
+    /// not left waiting unseen in the listen queue for as long as the others hold theirs.
+    @Test func aClientFindingEveryConnectionTakenIsAnswered503() throws {
+        let server = try startServer(threads: 1, configure: { $0.maximumConnections = 2 }) { FixedWorker() }
+        defer { server.stop() }
+        var holders = try (0..<2).map { _ in try TestClient(port: server.port) }
+        for holder in holders { try holder.send("GET /held HTTP/1.1\r\nHost: x\r\n") }
+        let started = MonotonicClock.now()
+        let client = try TestClient(port: server.port)
+        try client.request("GET", "/late")
+        let response = try client.readResponse()
+        #expect(response.status == 503)
+        #expect(response.headers["Retry-After"] == "1")
+        #expect(response.text == "the server is busy: its 2 connections are all taken; try again in a moment\n")
+        #expect(client.isClosedByServer())
+        #expect(MonotonicClock.seconds(since: started) < 3)
+        // The holders finish their requests, and are served; once they leave, so is a new client.
+        for holder in holders {
+            try holder.send("\r\n")
+            #expect(try holder.readResponse().status == 200)
+        }
+        holders = []
+        // The server learns of the holders' leaving a moment later: until then, a client is answered 503 with
+        // Retry-After, as promised, never left without an answer.
+        let leaving = MonotonicClock.now()
+        var statuses: [Int] = []
+        while statuses.last != 200 && MonotonicClock.seconds(since: leaving) < 5 {
+            let after = try TestClient(port: server.port)
+            try after.request("GET", "/after")
+            let answer = try after.readResponse()
+            statuses.append(answer.status)
+            if answer.status == 503 {
+                #expect(answer.headers["Retry-After"] == "1")
+                usleep(50_000)
+            }
+        }
+        #expect(statuses.last == 200 && statuses.dropLast().allSatisfy { $0 == 503 }, "\(statuses)")
+    }
+
+    @Test func aFloodOfMessagesIsThrottledAndCounted() throws {
+        let lines = MessageLog()
+        let throttle = MessageThrottle(perSecond: 10, log: lines.record)
+        // At the start of a second, so that the 25 fall in one.
+        let second = MonotonicClock.now().tv_sec
+        while MonotonicClock.now().tv_sec == second { usleep(1_000) }
+        for index in 1...25 { throttle.record("message \(index)") }
+        #expect(lines.all == (1...10).map { "message \($0)" })
+        throttle.flush()
+        #expect(lines.all.count == 10)
+        #expect(waitUntil { MonotonicClock.now().tv_sec > second + 1 })
+        throttle.flush()
+        #expect(lines.all.last == "15 more messages in one second were left out")
+        throttle.record("later")
+        #expect(lines.all.suffix(2) == ["15 more messages in one second were left out", "later"])
+    }
+
     // MARK: - Limits
 
     /// `count` header lines of 100-byte values.
@@ -247,6 +361,26 @@ import Testing
         #expect(try client.readResponse().status == 414)
     }
 
+    /// Queries of many short or empty pieces within the request line's limit had no answer: libmicrohttpd filed
+    /// each piece in the connection's memory, ran out after some 350, and held the connection until its timeout.
+    @Test(arguments: [
+        (String(repeating: "&", count: 1_000), 200),
+        (String(repeating: "&", count: 8_000), 200),
+        (Array(repeating: "a=1", count: 800).joined(separator: "&"), 414),
+        (Array(repeating: "a", count: 4_000).joined(separator: "&"), 414),
+        // Over the line's limit, yet within what the library reads before refusing a line itself.
+        (String(repeating: "&", count: 30_000), 414),
+    ])
+    func aQueryOfManyPiecesIsAnsweredAtOnce(query: String, status: Int) throws {
+        let server = try startServer { FixedWorker() }
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        let started = MonotonicClock.now()
+        try client.request("GET", "/players?" + query)
+        #expect(try client.readResponse().status == status)
+        #expect(MonotonicClock.seconds(since: started) < 2)
+    }
+
     @Test func requestsUnderTheLimitsAreServed() throws {
         let log = RequestLog()
         let server = try startServer { FixedWorker(log: log) }
@@ -293,6 +427,38 @@ import Testing
         _ = try client.readResponse()
         let request = try #require(log.all.first)
         #expect(throws: HTTPTargetError(.invalidPercentEscape("%ZZ"), at: 14)) { try request.target.get() }
+    }
+
+    /// libmicrohttpd's own check (in its strict mode) sent the headers of its 400 twice.
+    @Test func anHTTP11RequestWithoutHostIsAnsweredOne400() throws {
+        let log = RequestLog()
+        let server = try startServer { FixedWorker(log: log) }
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.send("GET /players HTTP/1.1\r\nAccept: */*\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 400)
+        #expect(response.text == "the request has no Host header, which HTTP/1.1 requires\n")
+        #expect(try client.readToEnd() == [])
+        #expect(log.all.isEmpty)
+        // HTTP/1.0 has no Host to require.
+        let old = try TestClient(port: server.port)
+        try old.send("GET /players HTTP/1.0\r\n\r\n")
+        #expect(try old.readResponse().status == 200)
+    }
+
+    /// A space in the target made libmicrohttpd (in its strict mode) close the connection without a byte.
+    @Test(arguments: [("/a b", 0x20, 2), ("/a\tb", 0x09, 2), ("/players?name=a b&x=1", 0x20, 15)])
+    func aSpaceOrTabInTheTargetReachesTheWorkerAsAFailure(target: String, byte: UInt8, offset: Int) throws {
+        let log = RequestLog()
+        let server = try startServer { FixedWorker(log: log) }
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        let request = try #require(log.all.first)
+        #expect(request.rawTarget == target)
+        #expect(throws: HTTPTargetError(.invalidCharacter(byte), at: offset)) { try request.target.get() }
     }
 
     @Test func responseHeadersAndStatusArriveAsGiven() throws {

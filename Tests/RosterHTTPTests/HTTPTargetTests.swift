@@ -90,6 +90,20 @@ import Testing
         #expect(target.segments == segments)
     }
 
+    /// The authority is the host the request is for (RFC 9112 §3.2.2): a server that checks the Host header must
+    /// check it too.
+    @Test(arguments: [
+        ("http://evil.example/api/players", "evil.example"),
+        ("http://localhost:8080/players?x=1", "localhost:8080"),
+        ("http://localhost?x=1", "localhost"),
+        ("https://user@[::1]:80/p", "user@[::1]:80"),
+        ("http:///p", ""),
+    ])
+    func theAbsoluteFormKeepsItsAuthorityApart(raw: String, authority: String) throws {
+        #expect(try parse(raw).authority == authority)
+        #expect(try parse("/p?x=http://evil.example/").authority == nil)
+    }
+
     @Test func theAbsoluteFormKeepsItsQuery() throws {
         let target = try parse("http://localhost?x=1")
         #expect(target.rawPath == "/")

@@ -136,7 +136,8 @@ import Testing
         let again = fixture.get("/api/players?position=GK", headers: ["If-None-Match": tag])
         #expect(again.status == .notModified)
         #expect(again.headers["ETag"] == tag)
-        #expect(ServeFixture.text(again) == "")
+        // The body of the 200 it stands for, which the server sends the length of and never the bytes.
+        #expect(ServeFixture.text(again) == ServeFixture.text(first))
         #expect(
             fixture.get("/api/players?position=GK", headers: ["If-None-Match": "W/" + tag + ", \"x\""]).status
                 == .notModified)
@@ -170,6 +171,18 @@ import Testing
         two.add("Host", "localhost")
         two.add("Host", "evil.example")
         #expect(local.get("/api/players", headers: two).status == .misdirectedRequest)
+    }
+
+    /// `GET http://evil.example/api/players` with `Host: localhost` was answered 200: the target's authority names
+    /// the host in place of the field, and was never checked.
+    @Test func anAbsoluteTargetNamingAnotherHostIsMisdirected() throws {
+        let local = try ServeFixture { $0.acceptedHosts = ServeOptions.acceptedHosts(listeningOn: "127.0.0.1") }
+        for target in ["http://evil.example/api/players", "http://evil.example:8080/", "http://127.0.0.1.evil/"] {
+            let response = local.get(target, headers: ["Host": "localhost"])
+            #expect(response.status == .misdirectedRequest, "\(target)")
+        }
+        #expect(local.get("http://localhost:8080/api/players", headers: ["Host": "localhost:8080"]).status == .ok)
+        #expect(local.get("http://127.0.0.1/", headers: ["Host": "localhost"]).status == .ok)
     }
 
     @Test func theNamesAcceptedFollowTheAddress() {
@@ -332,5 +345,16 @@ import Testing
         #expect((error["message"] as? String)?.hasPrefix("The query took longer than") == true)
         // The worker answers the next request as ever.
         #expect(slow.get("/api/health").status == .ok)
+    }
+
+    /// `/api/players%2f19` was answered "There is nothing at /api/players/19", a route that exists.
+    @Test func aPathIsNamedAsSent() throws {
+        let response = fixture.get("/api/players%2f19")
+        #expect(response.status == .notFound)
+        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+        #expect(
+            error["message"] as? String
+                == "There is nothing at /api/players%2f19; see /api/players, /api/players/{id}, /api/stats and "
+                + "/api/health.")
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import RosterHTTP
 import RosterModel
 import RosterService
@@ -130,5 +131,39 @@ import Testing
                 "role=\"alert\">The value &#39;lots&#39; is invalid for &#39;min_goals&#39;"))
         #expect(fixture.get("/players/999").status == .notFound)
         #expect(fixture.get("/players/3?position=FW").status == .ok)
+    }
+
+    /// The web pages answered a roster that could not be read, or a query past the time limit, with the API's JSON
+    /// error; a target that cannot be decoded too.
+    @Test func thePagesErrorsAreWebPages() throws {
+        let fixture = try ServeFixture()
+        let tooSlow = try ServeFixture(
+            players: (0..<3_000).map { Player(name: "Player \($0)", position: .striker, goals: $0 % 50) }
+        ) { $0.queryTimeLimit = 0.000_001 }
+        let slowPage = tooSlow.get("/?sort=nationality,club")
+        #expect(slowPage.status == .serviceUnavailable)
+        #expect(slowPage.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(slowPage.headers["Retry-After"] == "1")
+        #expect(ServeFixture.text(slowPage).contains("The query took longer than"))
+        // A target that cannot be decoded: HTML for a page's path, JSON for the API's.
+        #expect(fixture.get("/players/%ZZ").headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(fixture.get("/api/players/%ZZ").headers["Content-Type"] == "application/json")
+        // The roster gone (removed, and nothing made in its place yet).
+        for suffix in ["", "-wal", "-shm"] { unlink(fixture.path + suffix) }
+        for target in ["/", "/players/3"] {
+            let response = fixture.get(target)
+            #expect(response.status == .serviceUnavailable, "\(target)")
+            #expect(response.headers["Content-Type"] == "text/html; charset=utf-8", "\(target)")
+            #expect(ServeFixture.text(response).contains("role=\"alert\">The roster&#39;s file was replaced"))
+        }
+        #expect(fixture.get("/api/players/3").headers["Content-Type"] == "application/json")
+    }
+
+    /// `/players%2F3` read as `/players/3` in the message of its 404.
+    @Test func aPathIsNamedAsSent() throws {
+        let fixture = try ServeFixture()
+        let page = fixture.get("/players%2F3")
+        #expect(page.status == .notFound)
+        #expect(ServeFixture.text(page).contains("There is no page at /players%2F3."))
     }
 }

@@ -31,8 +31,15 @@ extension Option where Value == String {
     ) -> Option {
         Option(name, valueName, short: short, repeatable: repeatable, help: help) { text in
             text.isEmpty
-                ? .failure(ValueRefused(reason: "expected a \(valueName), not an empty text.")) : .success(text)
+                ? .failure(ValueRefused(reason: "expected \(Option.withArticle(valueName)), not an empty text."))
+                : .success(text)
         }
+    }
+
+    /// `a file`, `an address`: the value name after the indefinite article its first letter calls for.
+    static func withArticle(_ valueName: String) -> String {
+        // A Character, not a String: `contains` of a String would link the regex runtime into the binary (1.2 MB).
+        (valueName.first.map { "aeiouAEIOU".contains($0) } == true ? "an " : "a ") + valueName
     }
 }
 

@@ -35,8 +35,10 @@ public final class ResultCache: Sendable {
         self.byteCapacity = byteCapacity
     }
 
-    /// The result filed under `key`, computed by `compute` (outside the lock) and filed when missing.
+    /// The result filed under `key`, computed by `compute` (outside the lock) and filed when missing; one of a
+    /// version that is not settled is computed each time, and never filed.
     func value<T: CachedResult>(_ key: Key, _ compute: () throws -> T) rethrows -> T {
+        guard key.version.isSettled else { return try compute() }
         if let found = state.withLock({ $0.results[key] }) as? T { return found }
         let value = try compute()
         let bytes = value.estimatedBytes + MemoryLayout<Key>.stride + key.kind.utf8.count

@@ -20,35 +20,126 @@ public struct PlayerPage: Sendable {
     }
 }
 
-/// Which roster a snapshot read: the file, and its change counter then. Two snapshots with the same version hold the
-/// same players; the file is part of it because another file put in the roster's place (renamed over it) counts its
-/// own changes, and may have reached the same count.
+/// Which roster a snapshot read: the file, its change counter then, and the state of its files then. Two settled
+/// snapshots with the same version hold the same players; the file is part of it because another file put in the
+/// roster's place (renamed over it) counts its own changes, and may have reached the same count; the files' state
+/// because a program that writes with its triggers off (`.dbconfig enable_trigger off` in the sqlite3 shell) changes
+/// the players without counting.
 public struct RosterVersion: Hashable, Sendable, CustomStringConvertible {
     public let file: FileIdentity?
     public let counter: Int64
+    /// The size and modification time of the database file and its log; nil for a roster that never changes (a
+    /// private copy).
+    public let storage: StorageStamp?
+    /// Whether the version is known to stand for these players alone. It is not when the files changed while the
+    /// snapshot began, or when another connection committed a change that the files do not show (a write within
+    /// one tick of a coarse clock): an answer from such a snapshot carries no ETag and is not kept.
+    public let isSettled: Bool
 
-    public init(file: FileIdentity?, counter: Int64) {
+    public init(file: FileIdentity?, counter: Int64, storage: StorageStamp? = nil, isSettled: Bool = true) {
         self.file = file
         self.counter = counter
+        self.storage = storage
+        self.isSettled = isSettled
     }
 
-    /// `1234.1764662400123456789.56`: the file's inode and birth time, and the counter, for an ETag.
-    public var description: String { "\(file?.inode ?? 0).\(file?.birth ?? 0).\(counter)" }
+    /// `1234.1764662400123456789.56.9f3a…`: the file's inode and birth time, the counter and a digest of the files'
+    /// state, for an ETag.
+    public var description: String {
+        "\(file?.inode ?? 0).\(file?.birth ?? 0).\(counter)" + (storage.map { ".\($0.digest)" } ?? "")
+    }
+}
+
+/// What one snapshot saw, kept by a roster to tell whether the next one reads the same players.
+struct SnapshotRecord {
+    let dataVersion: Int64
+    let storage: StorageStamp?
+    let version: RosterVersion
 }
 
 extension Roster {
+    /// Looks at the roster's files as a request begins (one look at its path, one at its log), for
+    /// `fileWasReplaced(_:)`, `fileWasRewritten(_:)` and `snapshot(_:_:)`.
+    public func lookAtFiles() -> RosterFilesLook {
+        database.lookAtFiles()
+    }
+
     /// Runs `body` on one committed snapshot of the roster, handing it the snapshot's version: every read `body`
-    /// makes through this roster sees that snapshot, and the version differs from another snapshot's exactly when
-    /// the players differ.
-    public func snapshot<T>(_ body: (_ version: RosterVersion) throws -> T) throws -> T {
-        try database.read { players in
-            try body(RosterVersion(file: database.fileIdentity, counter: try players.changeCounter()))
+    /// makes through this roster sees that snapshot, and the version differs from another snapshot's when the
+    /// players differ, whoever wrote them and however. `look` is the look at the files taken just before.
+    ///
+    /// Three things tell a change: the change counter (counted by triggers, whoever writes), this connection's
+    /// `PRAGMA data_version` (which moves exactly when another connection committed since the last read here, with
+    /// or without triggers), and the files' state. The version is made of the counter and the files' state, which
+    /// every thread and a restarted server read alike; the data version only says when they must be looked at
+    /// again.
+    public func snapshot<T>(_ look: RosterFilesLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
+        let before = look.storage
+        return try database.read { players in
+            let counter = try players.changeCounter()
+            let dataVersion = try players.dataVersion()
+            let version: RosterVersion
+            if let last = lastSnapshot, last.dataVersion == dataVersion, last.version.counter == counter,
+                last.storage?.database == before?.database
+            {
+                // Nothing committed since the last read here: the same players, whatever the log holds meanwhile
+                // (a writer's frames not yet committed).
+                version = last.version
+            } else {
+                // The files as they were when the snapshot began: unchanged from just before to just after.
+                let after = before == nil ? nil : database.lookAtFiles().storage
+                let unchanged = before == after
+                let unseen =
+                    lastSnapshot.map {
+                        $0.dataVersion != dataVersion && $0.version.counter == counter && $0.storage == before
+                    } ?? false
+                version = RosterVersion(
+                    file: database.fileIdentity, counter: counter, storage: before,
+                    isSettled: unchanged && !unseen)
+                // Files that changed meanwhile are looked at again next time; a change they do not show stays
+                // without a version of its own until the next commit.
+                lastSnapshot =
+                    unchanged ? SnapshotRecord(dataVersion: dataVersion, storage: before, version: version) : nil
+            }
+            return try body(version)
         }
     }
 
-    /// Whether the roster's path now names another file than the one this roster reads (renamed over, or removed
+    /// `snapshot(_:_:)` after a look at the files taken now.
+    public func snapshot<T>(_ body: (_ version: RosterVersion) throws -> T) throws -> T {
+        try snapshot(lookAtFiles(), body)
+    }
+
+    /// Whether `look` finds the path naming another file than the one this roster reads (renamed over, or removed
     /// and created again): a server must open the path again to answer from it.
-    public var fileWasReplaced: Bool { database.fileWasReplaced }
+    public func fileWasReplaced(_ look: RosterFilesLook) -> Bool {
+        look.file != database.fileIdentity
+    }
+
+    /// Whether `look` finds the database file written under this roster's connection by another means than SQLite
+    /// (copied over with `cp`, say) since the last snapshot: SQLite would go on reading pages it keeps from the old
+    /// file beside pages of the new one. A checkpoint, which copies the log into the file, counts too; both are told
+    /// by the file's size or modification time. A server opens the roster again then.
+    public func fileWasRewritten(_ look: RosterFilesLook) -> Bool {
+        guard let last = lastSnapshot?.storage, let now = look.storage else { return false }
+        return now.database != last.database
+    }
+
+    /// `fileWasRewritten(_:)` after a look taken now.
+    public var fileWasRewritten: Bool { fileWasRewritten(lookAtFiles()) }
+
+    /// Whether the database file changed while the snapshot of `version` was read, with no log a checkpoint could
+    /// have copied from: written by another means than SQLite, so that what was read may mix the old file and the
+    /// new one. One look at the file, and one at the log when the file changed.
+    public func wasRewritten(whileReading version: RosterVersion) -> Bool {
+        guard let before = version.storage, let now = database.databaseFileState(), now != before.database else {
+            return false
+        }
+        return before.log.size == 0 && database.logFileState().size == 0
+    }
+
+    /// `fileWasReplaced(_:)` after a look taken now.
+    public var fileWasReplaced: Bool { fileWasReplaced(lookAtFiles()) }
 
     /// Keeps at most `kibibytes` of the roster's pages cached: a connection that only streams a list reads each page
     /// once, and a server may hold one for each client reading a stream.
