@@ -26,6 +26,8 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
     /// The private copy a read-only user reads a WAL roster from, when its `-wal` or `-shm` is missing, failed.
     case snapshotFailed(path: String, reason: String)
     case notSQLite(path: String)
+    /// An SQLite database that keeps its text in UTF-16: a roster's rules are written for UTF-8.
+    case notUTF8(path: String, encoding: String)
     case notRoster(path: String)
     case newerSchema(path: String, migration: String)
     case changedMigration(path: String, migration: String, recorded: String, expected: String)
@@ -109,6 +111,9 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         case .snapshotFailed(let path, let reason):
             "cannot read \(path): its \(path)-wal or \(path)-shm is missing, which this user may not create, and a "
                 + "private copy to read instead failed (\(reason.lowercased()))"
+        case .notUTF8(let path, let encoding):
+            "\(path) is an SQLite database that keeps its text as \(encoding), not UTF-8, which a roster's rules are "
+                + "written for; rosterdb cannot use it. It was left untouched"
         case .notSQLite(let path):
             "\(path) is not an SQLite database; it was left untouched"
         case .notRoster(let path):

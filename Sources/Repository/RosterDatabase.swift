@@ -83,6 +83,10 @@ public final class RosterDatabase {
             throw DatabaseOpenError.notSQLite(path: path)
         }
         try migrator.verify(applied, path: path)
+        // The encoding is set when a database is made (a new one is UTF-8): text bound in another is converted, and
+        // the schema's rules, written as UTF-8 bytes, refuse every name (`init --sample` failed on its first row).
+        let encoding = try connection.prepare("PRAGMA encoding").firstRow { $0.text(at: 0) } ?? "UTF-8"
+        if encoding != "UTF-8" { throw DatabaseOpenError.notUTF8(path: path, encoding: encoding) }
         // A file with nothing in it (zero bytes, say) is no roster; only a command that writes may make it one.
         if applied.isEmpty && mode == .existing { throw DatabaseOpenError.empty(path: path) }
         let pending = migrator.pending(after: applied)

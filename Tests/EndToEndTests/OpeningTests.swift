@@ -295,6 +295,26 @@ import Testing
         #expect(try !listing().contains("gone.db"))
     }
 
+    /// An SQLite database that keeps its text as UTF-16: `init --sample` failed on its first row with a CHECK
+    /// constraint and the whole sample script in the message, and `add` so for every name (the rules are written
+    /// as UTF-8 bytes). It is refused, untouched.
+    @Test func aDatabaseOfUTF16TextIsRefused() throws {
+        let path = folder.path("utf16.db")
+        try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE).execute(
+            "PRAGMA encoding = 'UTF-16le'; CREATE TABLE t (x); DROP TABLE t")
+        let before = try #require(FileBytes.read(path))
+        for arguments in [["init", "--sample"], ["add", "--name", "Ann", "--position", "GK"], ["query"]] {
+            let result = try run(["--db", "utf16.db"] + arguments)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "Error: utf16.db is an SQLite database that keeps its text as UTF-16le, not UTF-8, which a "
+                    + "roster's rules are written for; rosterdb cannot use it. It was left untouched\n")
+        }
+        let unchanged = FileBytes.read(path) == before
+        #expect(unchanged)
+    }
+
     /// A first import stopped while it waits for its input (a FIFO without a writer) leaves nothing behind.
     @Test(arguments: [SIGTERM, SIGINT])
     func aFirstImportStoppedBySignalCreatesNothing(signal: Int32) throws {

@@ -100,6 +100,21 @@ import Testing
         #expect(try count() == 48)
     }
 
+    /// A reader of the change list that stops reading (`| head`): the import exited 0, its list cut short without a
+    /// word, and a consumer that crashed lost it. A saved change whose report or list did not reach its reader is
+    /// exit 5, as for any output that fails.
+    @Test func aReaderThatStopsReadingAfterTheCommitMakesExit5() throws {
+        let feed = try feed(count: 3_000)
+        let script = #"exec "$0" "$@" | head -c 100 >/dev/null; exit "${PIPESTATUS[0]}""#
+        let listed = try RosterProcess.run(
+            ["-c", script, RosterProcess.executable.path, "--db", roster, "import", feed, "--changes", "-"],
+            in: folder.url, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(listed.status == 5, "\(listed.stderr)")
+        #expect(
+            listed.stderr.hasSuffix("the import was saved, but its change list is incomplete\n"), "\(listed.stderr)")
+        #expect(try count() == 3_028)
+    }
+
     /// A dry run's change list is written before anything is rolled back: one that fails is an I/O error like any
     /// other, with nothing saved.
     @Test func aDryRunWhoseChangeListFailsExits74() throws {

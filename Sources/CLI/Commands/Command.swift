@@ -39,18 +39,16 @@ struct CommandContext {
     }
 
     /// Writes, with `write`, the report of a change; once the change is `saved`, to the end (standard output and
-    /// error flushed), and one that cannot be written, for whatever reason (a full disk, a signal while waiting for
-    /// a reader), throws `ReportNotWritten`: from then on no error may say that nothing was written. A reader that
-    /// stopped reading (`| head`) is no failure. The report of a dry run, which saved nothing, fails as any output
-    /// does.
+    /// error flushed), and one that cannot be written, for whatever reason (a full disk, a reader that stopped
+    /// reading, a signal while waiting for one), throws `ReportNotWritten`: from then on no error may say that
+    /// nothing was written, and no success that all was told. The report of a dry run, which saved nothing, fails
+    /// as any output does.
     func report(saved: Bool, _ write: () throws -> Void) throws {
         guard saved else { return try write() }
         do {
             try write()
             try output.flush()
             try errors.flush()
-        } catch let error as OutputError where error.isBrokenPipe {
-            throw error
         } catch {
             throw ReportNotWritten(cause: error)
         }

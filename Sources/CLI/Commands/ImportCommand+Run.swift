@@ -49,10 +49,15 @@ extension ImportCommand: Command {
             }
             throw error
         }
-        try context.report(saved: report.committed) {
-            try context.errors.write(ImportReportView.problems(report))
-            if !quiet { try context.errors.write(ImportReportView.summary(report)) }
-            if jsonReport { try ImportReportView.writeJSON(report, to: context.output) }
+        do {
+            try context.report(saved: report.committed) {
+                try context.errors.write(ImportReportView.problems(report))
+                if !quiet { try context.errors.write(ImportReportView.summary(report)) }
+                if jsonReport { try ImportReportView.writeJSON(report, to: context.output) }
+            }
+        } catch let error as ReportNotWritten {
+            // The change list's own failure says more (it may be the same output, a reader that went away).
+            throw changesNotListed ?? error
         }
         if let changesNotListed { throw changesNotListed }
         // Written but not pruned: players the feed no longer has are still in the roster.
