@@ -32,27 +32,35 @@ public struct PlayerCriteria: Sendable, Hashable {
         )
     }
 
-    /// The values of `whereClause(foldingOnTheFly:)` alone, without its text: for a statement kept by its `shape`.
-    func whereValues(foldingOnTheFly: Bool) -> [DatabaseValue] {
+    /// The values of `whereClause(foldingOnTheFly:)` alone, without its text, and what that text depends on: the
+    /// conditions it would hold, each with the number of its values. Criteria of one shape share one statement;
+    /// the shape comes from the pass that writes the text, so that no condition can be missing from it.
+    func whereValues(foldingOnTheFly: Bool) -> (values: [DatabaseValue], shape: Shape) {
         var clause = Clause(writesSQL: false)
         build(&clause, foldingOnTheFly: foldingOnTheFly)
-        return clause.values
+        return (clause.values, Shape(conditions: clause.shape, foldingOnTheFly: foldingOnTheFly))
     }
 
-    /// These criteria with every value replaced by a blank one of its kind: what the text of `whereClause` depends
-    /// on (which filters are given, with how many values), so that criteria of one shape share one statement.
-    var shape: PlayerCriteria {
-        var shape = PlayerCriteria()
-        shape.positionCodes = positionCodes.map { _ in "" }
-        shape.foldedValues = foldedValues.mapValues { $0.map { _ in "" } }
-        shape.nameSearches = nameSearches.map { $0.isEmpty ? [] : [""] }
-        shape.minGoals = minGoals.map { _ in 0 }
-        shape.maxGoals = maxGoals.map { _ in 0 }
-        shape.minAssists = minAssists.map { _ in 0 }
-        shape.maxAssists = maxAssists.map { _ in 0 }
-        shape.birthDateAtMost = birthDateAtMost.map { _ in "" }
-        shape.birthDateAfter = birthDateAfter.map { _ in "" }
-        return shape
+    /// What the text of a WHERE clause depends on (`whereValues(foldingOnTheFly:)`).
+    struct Shape: Hashable {
+        fileprivate let conditions: [ConditionShape]
+        fileprivate let foldingOnTheFly: Bool
+    }
+
+    /// One condition of a WHERE clause: which it is (what its text is made of besides its placeholders) and how many
+    /// values it takes.
+    fileprivate struct ConditionShape: Hashable {
+        let kind: ConditionKind
+        let values: Int
+    }
+
+    /// What a condition's text is made of, besides its placeholders: every kind of condition `build` writes.
+    fileprivate enum ConditionKind: Hashable {
+        case positions
+        case folded(PlayerField)
+        case nameSearch
+        case noName
+        case bound(String)
     }
 
     /// Whether the WHERE clause reads a folded column (a nationality or club key, or the name search), whose text
@@ -61,30 +69,40 @@ public struct PlayerCriteria: Sendable, Hashable {
         foldedValues.values.contains { !$0.isEmpty } || nameSearches.contains { !$0.isEmpty }
     }
 
-    /// A WHERE clause being built: its values, and its conditions' text unless only the values are wanted.
+    /// A WHERE clause being built: its values, and its conditions' text unless only the values are wanted, in which
+    /// case their shape.
     private struct Clause {
         let writesSQL: Bool
         var conditions: [String] = []
         var values: [DatabaseValue] = []
+        var shape: [ConditionShape] = []
 
-        /// A condition on `parameters`, whose text `sql` makes of their placeholders (`?3`, `?4`, …), asked only when
-        /// the text is written.
-        mutating func add(_ parameters: [DatabaseValue], _ sql: (_ placeholders: [String]) -> String) {
+        /// A condition of `kind` on `parameters`, whose text `sql` makes of their placeholders (`?3`, `?4`, …),
+        /// asked only when the text is written.
+        mutating func add(
+            _ kind: ConditionKind, _ parameters: [DatabaseValue], _ sql: (_ placeholders: [String]) -> String
+        ) {
             let first = values.count + 1
             values += parameters
-            if writesSQL { conditions.append(sql((first..<first + parameters.count).map { "?\($0)" })) }
+            if writesSQL {
+                conditions.append(sql((first..<first + parameters.count).map { "?\($0)" }))
+            } else {
+                shape.append(ConditionShape(kind: kind, values: parameters.count))
+            }
         }
     }
 
     private func build(_ clause: inout Clause, foldingOnTheFly: Bool) {
         if !positionCodes.isEmpty {
-            clause.add(positionCodes.map(DatabaseValue.text)) { "position IN (\($0.joined(separator: ", ")))" }
+            clause.add(.positions, positionCodes.map(DatabaseValue.text)) {
+                "position IN (\($0.joined(separator: ", ")))"
+            }
         }
         for (field, keys) in foldedValues.sorted(by: { $0.key < $1.key }) where !keys.isEmpty {
             guard let column = DerivedColumn.folding(field) else {
                 preconditionFailure("\(field.name) has no folded column")
             }
-            clause.add(keys.map(DatabaseValue.text)) { placeholders in
+            clause.add(.folded(field), keys.map(DatabaseValue.text)) { placeholders in
                 let keys = placeholders.joined(separator: ", ")
                 return foldingOnTheFly
                     ? "(\(column.rawValue) IN (\(keys)) OR (\(column.missingCondition) "
@@ -95,12 +113,12 @@ public struct PlayerCriteria: Sendable, Hashable {
         if !nameSearches.isEmpty {
             let searches = nameSearches.filter { !$0.isEmpty }
             if searches.isEmpty {
-                clause.add([]) { _ in "0" }
+                clause.add(.noName, []) { _ in "0" }
             } else {
                 // The search index holds no words for a row whose sort_name is missing.
                 var parameters = [DatabaseValue.text(PlayerCriteria.searchExpression(searches))]
                 if foldingOnTheFly { parameters.append(.text(PlayerCriteria.wordQuery(searches))) }
-                clause.add(parameters) { placeholders in
+                clause.add(.nameSearch, parameters) { placeholders in
                     let search =
                         "id IN (SELECT rowid FROM players_search WHERE players_search MATCH \(placeholders[0]))"
                     return foldingOnTheFly
@@ -115,7 +133,9 @@ public struct PlayerCriteria: Sendable, Hashable {
             ("assists <=", maxAssists.map { .integer(Int64($0)) }),
             ("birth_date <=", birthDateAtMost.map { .text($0) }), ("birth_date >", birthDateAfter.map { .text($0) }),
         ]
-        for case let (comparison, value?) in bounds { clause.add([value]) { "\(comparison) \($0[0])" } }
+        for case let (comparison, value?) in bounds {
+            clause.add(.bound(comparison), [value]) { "\(comparison) \($0[0])" }
+        }
     }
 
     /// The FTS5 query: each word quoted as a string (so no character of it is FTS syntax) and marked as a prefix,

@@ -91,8 +91,9 @@ extension PlayerRepository {
             sql = PlayerRepository.selectText(condition, terms, parameters: values.count)
         } else {
             // The text is the same for every criteria of one shape: made once, then only the values change.
-            values = criteria.whereValues(foldingOnTheFly: folding)
-            let shape = SelectShape(criteria: criteria.shape, order: order, foldingOnTheFly: folding, fromEnd: fromEnd)
+            let condition: PlayerCriteria.Shape
+            (values, condition) = criteria.whereValues(foldingOnTheFly: folding)
+            let shape = SelectShape(condition: condition, order: order, fromEnd: fromEnd)
             if let kept = selectTexts[shape] {
                 sql = kept
             } else {
@@ -109,11 +110,11 @@ extension PlayerRepository {
         return statement
     }
 
-    /// What the text of a page's SELECT depends on, for a page by number (see `PlayerCriteria.shape`).
+    /// What the text of a page's SELECT depends on, for a page by number: its WHERE clause's shape (which folds on
+    /// the fly or not, as the order terms then do), the order, and the direction it is read in.
     struct SelectShape: Hashable {
-        let criteria: PlayerCriteria
+        let condition: PlayerCriteria.Shape
         let order: [SortOrder]
-        let foldingOnTheFly: Bool
         var fromEnd = false
     }
 

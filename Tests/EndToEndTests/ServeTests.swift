@@ -456,7 +456,10 @@ import Testing
     /// the allocator kept what they freed (135 MB after 260 streams). The last stream of a burst gives it back. Of
     /// their descriptors SQLite keeps one for each stream at the peak, for the next connection it opens (it cannot
     /// close them while the workers' connections hold the roster locked), so a second burst adds none.
-    @Test func aBurstOfStreamsGivesItsMemoryBack() throws {
+    @Test(
+        .disabled(if: RosterProcess.isSanitized, "the sanitizers' quarantine and shadow memory distort resident memory")
+    )
+    func aBurstOfStreamsGivesItsMemoryBack() throws {
         try importStrikers(5_000, named: "Burst Player")
         let server = try Server(["--threads", "2"], in: folder)
         let pid = server.process.pid
@@ -619,7 +622,8 @@ import Testing
     @Test(
         .enabled(
             if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-                && FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")),
+        .disabled(if: RosterProcess.isSanitized, "the sanitizers start threads of their own, which the limit refuses"))
     func noThreadsToStartIsOneLineAndExit74() throws {
         try RosterProcess.copyExecutable(to: folder.path("rosterdb"))
         chmod(folder.path(""), 0o755)

@@ -36,11 +36,97 @@ import Testing
     }()
 
     @Test(arguments: criteria, [false, true])
-    func theTextDependsOnTheShapeAlone(criteria: PlayerCriteria, folding: Bool) {
-        let clause = criteria.whereClause(foldingOnTheFly: folding)
-        #expect(criteria.shape.whereClause(foldingOnTheFly: folding).sql == clause.sql)
-        #expect(criteria.whereValues(foldingOnTheFly: folding) == clause.values)
-        #expect(criteria.shape.shape == criteria.shape)
+    func theValuesAreThoseOfTheClause(criteria: PlayerCriteria, folding: Bool) {
+        #expect(
+            criteria.whereValues(foldingOnTheFly: folding).values
+                == criteria.whereClause(foldingOnTheFly: folding).values)
+    }
+
+    /// Two criteria share a statement exactly when their texts are equal: a shape that missed a filter gave an
+    /// unfiltered page the statement of a filtered one, and a wrong answer.
+    @Test(arguments: [false, true])
+    func criteriaShareAShapeExactlyWhenTheyShareTheText(folding: Bool) {
+        let all = Self.criteria + Self.singleFilters
+        for first in all {
+            for second in all {
+                let sameShape =
+                    first.whereValues(foldingOnTheFly: folding).shape
+                    == second.whereValues(foldingOnTheFly: folding).shape
+                let sameText =
+                    first.whereClause(foldingOnTheFly: folding).sql == second.whereClause(foldingOnTheFly: folding).sql
+                #expect(sameShape == sameText, "\(first) and \(second)")
+            }
+        }
+    }
+
+    /// Criteria with one filter each, of every kind, with values that each find a different set of the players of
+    /// `playersOfEveryKind`.
+    static let singleFilters: [PlayerCriteria] = {
+        var all: [PlayerCriteria] = [PlayerCriteria()]
+        func with(_ change: (inout PlayerCriteria) -> Void) {
+            var criteria = PlayerCriteria()
+            change(&criteria)
+            all.append(criteria)
+        }
+        with { $0.positionCodes = ["ST"] }
+        with { $0.positionCodes = ["ST", "GK"] }
+        with { $0.foldedValues = [.nationality: ["france"]] }
+        with { $0.foldedValues = [.club: ["arsenal", "lyon"]] }
+        with { $0.nameSearches = [["bea"]] }
+        with { $0.nameSearches = [[]] }
+        with { $0.minGoals = 6 }
+        with { $0.maxGoals = 4 }
+        with { $0.minAssists = 2 }
+        with { $0.maxAssists = 0 }
+        with { $0.birthDateAtMost = "1995-01-01" }
+        with { $0.birthDateAfter = "1995-01-01" }
+        return all
+    }()
+
+    static let playersOfEveryKind = [
+        Player(
+            name: "Ada", position: .striker, goals: 5, assists: 1, nationality: "France", club: "Arsenal",
+            birthDate: CalendarDate(year: 1990, month: 3, day: 1)),
+        Player(
+            name: "Bea", position: .goalkeeper, goals: 1, assists: 3, nationality: "Spain", club: "Porto",
+            birthDate: CalendarDate(year: 1999, month: 5, day: 2)),
+        Player(name: "Cy", position: .centreBack, goals: 9, assists: 2, nationality: "France", club: "Lyon"),
+        Player(
+            name: "Dee", position: .striker, goals: 4, assists: 0, club: "Arsenal",
+            birthDate: CalendarDate(year: 1996, month: 12, day: 31)),
+        Player(
+            name: "Eve", position: .centralMidfielder, goals: 2, assists: 5, nationality: "Spain",
+            birthDate: CalendarDate(year: 1993, month: 1, day: 1)),
+    ]
+
+    /// Every pair of filters, one query after the other on one repository (which keeps the first one's statement),
+    /// finds what each finds on its own.
+    @Test func everyPairOfQueriesFindsWhatEachFindsAlone() throws {
+        let folder = try TemporaryDirectory()
+        let database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
+        try database.write { players in
+            for player in Self.playersOfEveryKind { try players.insert(player) }
+        }
+        func names(_ criteria: PlayerCriteria, in database: RosterDatabase) throws -> [String] {
+            try database.read { players in
+                var names: [String] = []
+                try players.forEachPlayer(matching: criteria, orderedBy: [SortOrder(.name)], limit: nil, offset: 0) {
+                    names.append($0.name)
+                }
+                return names
+            }
+        }
+        let alone = try Self.singleFilters.map { criteria in
+            try names(criteria, in: RosterDatabase(path: folder.path("roster.db"), mode: .existing))
+        }
+        #expect(Set(alone).count == Self.singleFilters.count, "each filter finds a set of its own: \(alone)")
+        for (first, firstAlone) in zip(Self.singleFilters, alone) {
+            for (second, secondAlone) in zip(Self.singleFilters, alone) {
+                let shared = try RosterDatabase(path: folder.path("roster.db"), mode: .existing)
+                #expect(try names(first, in: shared) == firstAlone)
+                #expect(try names(second, in: shared) == secondAlone, "\(second) after \(first)")
+            }
+        }
     }
 
     /// A statement asks whether rows wait for folding only when its text depends on the answer.
