@@ -41,18 +41,19 @@ let package = Package(
         // Layers, from the bottom up: model → formats → repository → service → front ends (CLI, HTTP), with the
         // vocabulary the front ends hand to the service (query) and the front ends' pure parts (arguments, HTTP
         // messages, web text) beside them, so that what reads user input builds without SQLite.
+        // The core vocabulary: a player, its fields' descriptors and rules, positions, dates, name folding.
         .target(name: "RosterModel", path: "Sources/Model"),
         // State that threads share (a server's caches and flags), under a lock the thread sanitizer follows, and the
         // threads that work beside the calling one.
         .target(name: "RosterConcurrency", path: "Sources/Concurrency"),
-        // Records as files hold them: the field rules, the streaming readers, the validator and the writers.
+        // Records as files hold them: the streaming readers, the validator and the writers.
         .target(name: "RosterFormats", dependencies: ["RosterModel"], path: "Sources/Formats"),
         // What a front end asks of the service, in one vocabulary: the list parameters with their rules and
         // messages, the query string's reader, page tokens, an edit, an import's options.
         .target(name: "RosterQuery", dependencies: ["RosterModel", "RosterFormats"], path: "Sources/Query"),
         .target(
             name: "RosterRepository",
-            dependencies: ["RosterModel", "RosterFormats", "CSQLite", "CSystem"],
+            dependencies: ["RosterModel", "CSQLite", "CSystem"],
             path: "Sources/Repository",
             plugins: ["EmbedSQL"]
         ),

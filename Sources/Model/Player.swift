@@ -67,26 +67,18 @@ public struct Player: Hashable, Sendable {
             }
         }
         set {
-            switch (field, newValue) {
-            case (.id, .integer(let value)): id = value
-            case (.id, nil): id = nil
-            case (.ref, .text(let value)): ref = value
-            case (.ref, nil): ref = nil
-            case (.name, .text(let value)): name = value
-            case (.position, .position(let value)): position = value
-            case (.goals, .integer(let value)): goals = Int(value)
-            case (.goals, nil): goals = 0
-            case (.assists, .integer(let value)): assists = Int(value)
-            case (.assists, nil): assists = 0
-            case (.nationality, .text(let value)): nationality = value
-            case (.nationality, nil): nationality = nil
-            case (.club, .text(let value)): club = value
-            case (.club, nil): club = nil
-            case (.birthDate, .date(let value)): birthDate = value
-            case (.birthDate, nil): birthDate = nil
-            case (.image, .text(let value)): image = value
-            case (.image, nil): image = nil
-            default: preconditionFailure("\(String(describing: newValue)) is not a value of \(field.name)")
+            // A switch over the fields alone, without `default`: a new field is a compile error here until it is set.
+            switch field {
+            case .id: id = newValue.map { $0.integer(of: field) }
+            case .ref: ref = newValue.map { $0.text(of: field) }
+            case .name: name = FieldValue.required(newValue, of: field).text(of: field)
+            case .position: position = FieldValue.required(newValue, of: field).position(of: field)
+            case .goals: goals = newValue.map { Int($0.integer(of: field)) } ?? 0
+            case .assists: assists = newValue.map { Int($0.integer(of: field)) } ?? 0
+            case .nationality: nationality = newValue.map { $0.text(of: field) }
+            case .club: club = newValue.map { $0.text(of: field) }
+            case .birthDate: birthDate = newValue.map { $0.date(of: field) }
+            case .image: image = newValue.map { $0.text(of: field) }
             }
         }
     }

@@ -1,4 +1,3 @@
-import RosterFormats
 import RosterModel
 
 /// A parameter of a list of players — a filter, the order or the page — as `query`, `stats`, `export` and the HTTP

@@ -1,4 +1,3 @@
-import RosterFormats
 import RosterModel
 
 /// A new player needs an id and none is left to give: the largest allowed has been given, and an id is never given

@@ -1,5 +1,4 @@
 import CSQLite
-import RosterFormats
 import RosterModel
 
 /// The players table: maps rows to `Player` and back through `PlayerColumn`. Every value is bound, never spliced

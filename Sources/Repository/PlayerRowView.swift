@@ -1,5 +1,4 @@
 import CSQLite
-import RosterFormats
 import RosterModel
 
 /// The player in a statement's current row, read where it lies: valid until the statement steps again or is reset,

@@ -1,3 +1,5 @@
+import RosterModel
+
 /// Reads records from RFC 4180 CSV: a header row of field names, then one record a row.
 ///
 /// Cells are separated by commas, or by another delimiter (`;`, a tab) given. Rows end with LF or CRLF, mixed as they

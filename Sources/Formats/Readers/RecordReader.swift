@@ -1,3 +1,5 @@
+import RosterModel
+
 /// A stream of raw records from one input file, read in bounded memory whatever the file's size.
 public protocol RecordReader {
     /// The next record, or nil at the end of the input. After a recoverable error the next call goes on with the

@@ -17,7 +17,7 @@ enum FieldNames {
     private static let table: [String: Resolution] = {
         var table: [String: Resolution] = [:]
         for (index, rule) in rules.enumerated() {
-            table[key(rule.field.name)] = Resolution(index: index, isAlias: false)
+            table[key(fields[index].name)] = Resolution(index: index, isAlias: false)
             for alias in rule.aliases { table[key(alias.name)] = Resolution(index: index, isAlias: true) }
         }
         return table
@@ -57,13 +57,13 @@ enum FieldNames {
             }
             seen[meaning] = offset
         }
-        let missing = rules.enumerated().filter {
-            $0.element.isRequired && seen[$0.offset] == nil && !given.contains($0.offset)
-        }.map(\.element)
+        let missing = rules.indices.filter {
+            rules[$0].isRequired && seen[$0] == nil && !given.contains($0)
+        }.map { fields[$0] }
         guard !missing.isEmpty else { return nil }
         let names =
             (missing.count == 1 ? "column " : "columns ")
-            + missing.map { "'\($0.field.name)'" }.joined(separator: " and ")
+            + missing.map { "'\($0.name)'" }.joined(separator: " and ")
         let found =
             columns.prefix(8).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
             + (columns.count > 8 ? ", …" : "")

@@ -113,7 +113,7 @@ public struct RecordValidator: Sendable {
         FieldNames.rules.withUnsafeBufferPointer { rules in
             record.fields.withUnsafeBufferPointer { fields in
                 for index in rules.indices {
-                    let field = rules[index].field
+                    let field = FieldNames.fields[index]
                     guard slots[index].position >= 0 else {
                         if rules[index].isRequired {
                             problems.append(

@@ -1,7 +1,5 @@
-import RosterModel
-
 /// What every text field of a player must be, whoever writes it: rosterdb's validator applies these sets, and the
-/// schema's CHECK constraints list the same characters (Migrations/0004_strict_players.sql), which a test proves
+/// schema's CHECK constraints list the same characters (Migrations/0009_shorter_text_rules.sql), which a test proves
 /// character by character.
 ///
 /// A value is trimmed of white space at both ends, holds no control character and no byte order mark, and has at

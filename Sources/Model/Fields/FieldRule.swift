@@ -1,7 +1,5 @@
-import RosterModel
-
-/// What one field of a player may hold and how records name it: the one table that the readers' header checks,
-/// the validator, the writers and the help read. The schema's CHECK constraints mirror every limit here; a test
+/// What one field of a player may hold and how records name it, part of its `FieldDescriptor`: what the readers'
+/// header checks, the validator, the writers and the help read. The schema's CHECK constraints mirror every limit here; a test
 /// writes both edges of each through SQLite to prove that they agree.
 public struct FieldRule: Sendable {
     /// What kind of value the field holds, with its limits.
@@ -14,6 +12,16 @@ public struct FieldRule: Sendable {
         case position
         /// A day written `yyyy-MM-dd`, not before `earliest` and not in the future.
         case date(earliest: CalendarDate)
+
+        /// The type of the values of this kind.
+        public var valueType: FieldValue.ValueType {
+            switch self {
+            case .wholeNumber: .integer
+            case .text: .text
+            case .position: .position
+            case .date: .date
+            }
+        }
     }
 
     /// Another name records may give the field, as files from the original app do (`goal` for `goals`).
@@ -28,7 +36,6 @@ public struct FieldRule: Sendable {
         }
     }
 
-    public let field: PlayerField
     public let kind: Kind
     public let aliases: [Alias]
     /// Every record must give the field (a CSV header must have its column).
@@ -36,8 +43,7 @@ public struct FieldRule: Sendable {
     /// Whether an alias has a `numberHint`: only then is a value's name compared with the aliases.
     public let hasNumberHint: Bool
 
-    init(_ field: PlayerField, _ kind: Kind, aliases: [Alias] = [], isRequired: Bool = false) {
-        self.field = field
+    init(_ kind: Kind, aliases: [Alias] = [], isRequired: Bool = false) {
         self.kind = kind
         self.aliases = aliases
         self.isRequired = isRequired
@@ -60,27 +66,5 @@ public struct FieldRule: Sendable {
     public var maximumLength: Int? {
         if case .text(let length) = kind { return length }
         return nil
-    }
-}
-
-extension PlayerField {
-    /// The rules of this field.
-    public var rule: FieldRule {
-        switch self {
-        case .id: FieldRule(self, .wholeNumber(1...FieldRule.maximumID))
-        case .ref: FieldRule(self, .text(maximumLength: 100))
-        case .name: FieldRule(self, .text(maximumLength: 200), isRequired: true)
-        case .position: FieldRule(self, .position, isRequired: true)
-        case .goals: FieldRule(self, .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "goal")])
-        case .assists: FieldRule(self, .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "assist")])
-        case .nationality: FieldRule(self, .text(maximumLength: 100))
-        case .club:
-            FieldRule(self, .text(maximumLength: 100), aliases: [.init(name: "team"), .init(name: "club_name")])
-        case .birthDate:
-            FieldRule(
-                self, .date(earliest: CalendarDate(year: 1850, month: 1, day: 1)!),
-                aliases: [.init(name: "age", numberHint: "age holds the birth date (yyyy-MM-dd), not an age in years")])
-        case .image: FieldRule(self, .text(maximumLength: 2_048))
-        }
     }
 }

@@ -1,0 +1,77 @@
+/// Everything rosterdb knows of one field of a player, declared once here: the rule of its values and the names
+/// records may give it (`FieldRule`), whether a player may lack it, whether a match day adds to it, and where the
+/// detail screen shows it. Readers, validator, writers, options, the database's columns and the detail views
+/// (`PlayerDetail`) all derive from these.
+///
+/// ```
+/// static let goals = FieldDescriptor(
+///     .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "goal")], isCount: true,
+///     detail: .line("Goals", .counts))
+/// ```
+public struct FieldDescriptor: Sendable {
+    public let rule: FieldRule
+    /// Whether a player may lack the field: its value is then unknown. A field that is not optional but not required
+    /// either (goals) is 0 when a record leaves it out.
+    public let isOptional: Bool
+    /// Whether it is a count that a match day adds to (`edit --add-goals 2`).
+    public let isCount: Bool
+    /// Where the detail screen (`show`, the web page's detail) shows the field.
+    public let detail: DetailPlacement
+
+    /// Where a field is shown on a player's detail screen.
+    public enum DetailPlacement: Sendable {
+        /// As the screen's title (the name).
+        case heading
+        /// On a line of its own, with this label, in `group`.
+        case line(String, DetailGroup)
+    }
+
+    /// The groups of lines of the detail screen, in the order it shows them; within a group, lines come in the order
+    /// of `PlayerField`.
+    public enum DetailGroup: CaseIterable, Sendable {
+        /// What names the player in the roster and in its feed.
+        case identity
+        /// Who the player is: position, nationality, club, birth date.
+        case profile
+        /// What the player has done, followed by the goal contributions.
+        case counts
+        /// Media about the player.
+        case media
+    }
+
+    init(
+        _ kind: FieldRule.Kind, aliases: [FieldRule.Alias] = [], isRequired: Bool = false, isOptional: Bool,
+        isCount: Bool = false, detail: DetailPlacement
+    ) {
+        rule = FieldRule(kind, aliases: aliases, isRequired: isRequired)
+        self.isOptional = isOptional
+        self.isCount = isCount
+        self.detail = detail
+    }
+
+    static let id = FieldDescriptor(
+        .wholeNumber(1...FieldRule.maximumID), isOptional: true, detail: .line("ID", .identity))
+    static let ref = FieldDescriptor(
+        .text(maximumLength: 100), isOptional: true, detail: .line("Ref", .identity))
+    static let name = FieldDescriptor(
+        .text(maximumLength: 200), isRequired: true, isOptional: false, detail: .heading)
+    static let position = FieldDescriptor(
+        .position, isRequired: true, isOptional: false, detail: .line("Position", .profile))
+    static let goals = FieldDescriptor(
+        .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "goal")], isOptional: false, isCount: true,
+        detail: .line("Goals", .counts))
+    static let assists = FieldDescriptor(
+        .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "assist")], isOptional: false,
+        isCount: true, detail: .line("Assists", .counts))
+    static let nationality = FieldDescriptor(
+        .text(maximumLength: 100), isOptional: true, detail: .line("Nationality", .profile))
+    static let club = FieldDescriptor(
+        .text(maximumLength: 100), aliases: [.init(name: "team"), .init(name: "club_name")], isOptional: true,
+        detail: .line("Club", .profile))
+    static let birthDate = FieldDescriptor(
+        .date(earliest: CalendarDate(year: 1850, month: 1, day: 1)!),
+        aliases: [.init(name: "age", numberHint: "age holds the birth date (yyyy-MM-dd), not an age in years")],
+        isOptional: true, detail: .line("Born", .profile))
+    static let image = FieldDescriptor(
+        .text(maximumLength: 2_048), isOptional: true, detail: .line("Image", .media))
+}
