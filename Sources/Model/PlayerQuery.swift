@@ -21,22 +21,8 @@ public struct SortOrder: Hashable, Sendable {
 
 /// Which players to list, in what order, and which page of them.
 public struct PlayerQuery: Sendable {
-    /// Positions to match; a line matches every role on it. Empty matches all.
-    public var positions: [Position] = []
-    /// Nationalities, any of which matches, each compared whole, ignoring case and accents. Empty matches all.
-    public var nationalities: [String] = []
-    /// Clubs, any of which matches, compared as nationalities are. Empty matches all.
-    public var clubs: [String] = []
-    /// Name searches, any of which matches: each holds words that must all start some word of the name, ignoring
-    /// case and accents. Empty matches all.
-    public var names: [String] = []
-    public var minGoals: Int?
-    public var maxGoals: Int?
-    public var minAssists: Int?
-    public var maxAssists: Int?
-    /// Age bounds in whole years on `asOf`; players with no birth date, or not born by then, never match them.
-    public var minAge: Int?
-    public var maxAge: Int?
+    /// The conditions a player must all meet to be listed; none lists every player.
+    public var filters: [PlayerFilter] = []
     /// The day ages are computed on.
     public var asOf: CalendarDate
     /// Sort keys in order; ties always end on id (namesakes on birth date first).

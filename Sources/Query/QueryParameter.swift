@@ -25,9 +25,18 @@ public enum QueryParameter: String, CaseIterable, Sendable {
     }
 
     /// The parameters that choose which players match, shared by every list.
-    public static let filters: [QueryParameter] = [
-        .position, .nationality, .club, .name, .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge, .asOf,
-    ]
+    public static let filters = allCases.filter(\.choosesPlayers)
+
+    /// Whether the parameter chooses which players match (a filter, or the day ages are computed on), rather than
+    /// their order or page.
+    public var choosesPlayers: Bool {
+        switch self {
+        case .position, .nationality, .club, .name, .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge,
+            .asOf:
+            true
+        case .sort, .page, .perPage, .after: false
+        }
+    }
 
     /// How a front end writes parameter names.
     public enum Spelling: Sendable {
@@ -71,7 +80,8 @@ public enum QueryParameter: String, CaseIterable, Sendable {
     public var isRepeatable: Bool {
         switch self {
         case .position, .nationality, .club, .name: true
-        default: false
+        case .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge, .asOf, .sort, .page, .perPage, .after:
+            false
         }
     }
 
@@ -123,29 +133,33 @@ public enum QueryParameter: String, CaseIterable, Sendable {
                 .map(String.init) : values
         switch self {
         case .position:
-            query.positions = try items.map { text throws(ParameterError) in
-                guard let position = Position(parsing: text) else {
-                    throw .invalid(self, value: text, reason: "unknown position; \(Position.accepted).")
-                }
-                return position
-            }
+            query.filters.append(
+                .positions(
+                    try items.map { text throws(ParameterError) in
+                        guard let position = Position(parsing: text) else {
+                            throw .invalid(self, value: text, reason: "unknown position; \(Position.accepted).")
+                        }
+                        return position
+                    }))
         case .nationality:
-            query.nationalities = try items.map { text throws(ParameterError) in try visibleText(text) }
+            query.filters.append(.nationalities(try items.map { text throws(ParameterError) in try visibleText(text) }))
         case .club:
-            query.clubs = try items.map { text throws(ParameterError) in try visibleText(text) }
+            query.filters.append(.clubs(try items.map { text throws(ParameterError) in try visibleText(text) }))
         case .name:
-            query.names = try items.map { text throws(ParameterError) in
-                guard !NameFolding.words(text).isEmpty else {
-                    throw .invalid(self, value: text, reason: "expected at least one letter or digit.")
-                }
-                return text
-            }
-        case .minGoals: query.minGoals = try count(last)
-        case .maxGoals: query.maxGoals = try count(last)
-        case .minAssists: query.minAssists = try count(last)
-        case .maxAssists: query.maxAssists = try count(last)
-        case .minAge: query.minAge = try number(last, in: 0...200)
-        case .maxAge: query.maxAge = try number(last, in: 0...200)
+            query.filters.append(
+                .names(
+                    try items.map { text throws(ParameterError) in
+                        guard !NameFolding.words(text).isEmpty else {
+                            throw .invalid(self, value: text, reason: "expected at least one letter or digit.")
+                        }
+                        return text
+                    }))
+        case .minGoals: query.filters.append(.minGoals(try count(last)))
+        case .maxGoals: query.filters.append(.maxGoals(try count(last)))
+        case .minAssists: query.filters.append(.minAssists(try count(last)))
+        case .maxAssists: query.filters.append(.maxAssists(try count(last)))
+        case .minAge: query.filters.append(.minAge(try number(last, in: 0...200)))
+        case .maxAge: query.filters.append(.maxAge(try number(last, in: 0...200)))
         case .asOf: query.asOf = try date(last)
         case .sort: query.sort = try sortOrders(last)
         case .page:
@@ -187,18 +201,32 @@ public enum QueryParameter: String, CaseIterable, Sendable {
 
     /// Refuses ranges that nothing could match (`min_goals` above `max_goals`), once every parameter is read.
     public static func checkRanges(of query: PlayerQuery) throws(ParameterError) {
-        // One call per pair rather than a loop over an array of tuples, whose type the runtime would build at the
-        // first run of every command.
-        func check(_ low: QueryParameter, _ lowValue: Int?, _ high: QueryParameter, _ highValue: Int?)
-            throws(ParameterError)
-        {
-            if let lowValue, let highValue, lowValue > highValue {
-                throw .emptyRange(low: low, lowValue: lowValue, high: high, highValue: highValue)
+        for least in query.filters {
+            guard let low = least.bound, low.isLeast else { continue }
+            for most in query.filters {
+                guard let high = most.bound, !high.isLeast, high.quantity == low.quantity, low.value > high.value
+                else { continue }
+                throw .emptyRange(
+                    low: QueryParameter(least), lowValue: low.value, high: QueryParameter(most), highValue: high.value)
             }
         }
-        try check(.minGoals, query.minGoals, .maxGoals, query.maxGoals)
-        try check(.minAssists, query.minAssists, .maxAssists, query.maxAssists)
-        try check(.minAge, query.minAge, .maxAge, query.maxAge)
+    }
+
+    /// The parameter that gives `filter`.
+    init(_ filter: PlayerFilter) {
+        self =
+            switch filter {
+            case .positions: .position
+            case .nationalities: .nationality
+            case .clubs: .club
+            case .names: .name
+            case .minGoals: .minGoals
+            case .maxGoals: .maxGoals
+            case .minAssists: .minAssists
+            case .maxAssists: .maxAssists
+            case .minAge: .minAge
+            case .maxAge: .maxAge
+            }
     }
 
     private func count(_ text: String) throws(ParameterError) -> Int {

@@ -1,25 +1,23 @@
 import RosterModel
 
-/// Which rows of the players table to select, in storage terms; every value is bound, never spliced into SQL.
+/// Which rows of the players table to select, in storage terms: the filters of a query, each written as SQL by one
+/// case of `build` (a new filter is a compile error there until it has its SQL), the age bounds counted on `asOf`.
+/// Every value is bound, never spliced into SQL.
 public struct PlayerCriteria: Sendable, Hashable {
-    /// Position codes to match; empty matches all.
-    public var positionCodes: [String] = []
-    /// Folded values (`NameFolding`) of text fields that have a folded column (nationality, club): each field's
-    /// list matches when any of its values is exactly the player's folded value.
-    public var foldedValues: [PlayerField: [String]] = [:]
-    /// Name searches, any of which matches: each a list of folded words that must all be the prefix of some word of
-    /// the player's folded name. An empty search (no letters or digits) matches nothing.
-    public var nameSearches: [[String]] = []
-    public var minGoals: Int?
-    public var maxGoals: Int?
-    public var minAssists: Int?
-    public var maxAssists: Int?
-    /// Inclusive upper bound on the `yyyy-MM-dd` birth date text.
-    public var birthDateAtMost: String?
-    /// Exclusive lower bound on the `yyyy-MM-dd` birth date text.
-    public var birthDateAfter: String?
+    /// The conditions a row must all meet; none selects every row.
+    public var filters: [PlayerFilter]
+    /// The day the age filters count on.
+    public var asOf: CalendarDate
 
-    public init() {}
+    public init(_ filters: [PlayerFilter] = [], asOf: CalendarDate = .today()) {
+        self.filters = filters
+        self.asOf = asOf
+    }
+
+    /// The criteria of `query`'s filters.
+    public init(_ query: PlayerQuery) {
+        self.init(query.filters, asOf: query.asOf)
+    }
 
     /// The WHERE clause (empty when everything matches) and the values for its parameters, which it numbers
     /// `?1`, `?2`, … so that a statement may number further ones and use them before it (in a SELECT list). With
@@ -66,7 +64,13 @@ public struct PlayerCriteria: Sendable, Hashable {
     /// Whether the WHERE clause reads a folded column (a nationality or club key, or the name search), whose text
     /// then depends on `foldingOnTheFly`; no other filter does.
     var readsFoldedColumns: Bool {
-        foldedValues.values.contains { !$0.isEmpty } || nameSearches.contains { !$0.isEmpty }
+        filters.contains { filter in
+            switch filter {
+            case .nationalities(let values), .clubs(let values): !values.isEmpty
+            case .names(let texts): texts.contains { !NameFolding.words($0).isEmpty }
+            case .positions, .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge: false
+            }
+        }
     }
 
     /// A WHERE clause being built: its values, and its conditions' text unless only the values are wanted, in which
@@ -90,51 +94,81 @@ public struct PlayerCriteria: Sendable, Hashable {
                 shape.append(ConditionShape(kind: kind, values: parameters.count))
             }
         }
+
+        /// A column compared with one value (`goals >=`).
+        mutating func addBound(_ comparison: String, _ value: DatabaseValue) {
+            add(.bound(comparison), [value]) { "\(comparison) \($0[0])" }
+        }
     }
 
     private func build(_ clause: inout Clause, foldingOnTheFly: Bool) {
-        if !positionCodes.isEmpty {
-            clause.add(.positions, positionCodes.map(DatabaseValue.text)) {
-                "position IN (\($0.joined(separator: ", ")))"
-            }
-        }
-        for (field, keys) in foldedValues.sorted(by: { $0.key < $1.key }) where !keys.isEmpty {
-            guard let column = DerivedColumn.folding(field) else {
-                preconditionFailure("\(field.name) has no folded column")
-            }
-            clause.add(.folded(field), keys.map(DatabaseValue.text)) { placeholders in
-                let keys = placeholders.joined(separator: ", ")
-                return foldingOnTheFly
-                    ? "(\(column.rawValue) IN (\(keys)) OR (\(column.missingCondition) "
-                        + "AND rosterdb_fold(\(field.name)) IN (\(keys))))"
-                    : "\(column.rawValue) IN (\(keys))"
-            }
-        }
-        if !nameSearches.isEmpty {
-            let searches = nameSearches.filter { !$0.isEmpty }
-            if searches.isEmpty {
-                clause.add(.noName, []) { _ in "0" }
-            } else {
-                // The search index holds no words for a row whose sort_name is missing.
-                var parameters = [DatabaseValue.text(PlayerCriteria.searchExpression(searches))]
-                if foldingOnTheFly { parameters.append(.text(PlayerCriteria.wordQuery(searches))) }
-                clause.add(.nameSearch, parameters) { placeholders in
-                    let search =
-                        "id IN (SELECT rowid FROM players_search WHERE players_search MATCH \(placeholders[0]))"
-                    return foldingOnTheFly
-                        ? "(\(search) OR (sort_name IS NULL AND rosterdb_words_match(name, \(placeholders[1]))))"
-                        : search
+        for filter in filters {
+            switch filter {
+            case .positions(let positions):
+                var codes: [String] = []
+                for position in positions.flatMap(\.matchingPositions) where !codes.contains(position.code) {
+                    codes.append(position.code)
                 }
+                if !codes.isEmpty {
+                    clause.add(.positions, codes.map(DatabaseValue.text)) {
+                        "position IN (\($0.joined(separator: ", ")))"
+                    }
+                }
+            case .nationalities(let values):
+                addFolded(.nationality, values, to: &clause, foldingOnTheFly: foldingOnTheFly)
+            case .clubs(let values): addFolded(.club, values, to: &clause, foldingOnTheFly: foldingOnTheFly)
+            case .names(let texts): addNameSearch(texts, to: &clause, foldingOnTheFly: foldingOnTheFly)
+            case .minGoals(let goals): clause.addBound("goals >=", .integer(Int64(goals)))
+            case .maxGoals(let goals): clause.addBound("goals <=", .integer(Int64(goals)))
+            case .minAssists(let assists): clause.addBound("assists >=", .integer(Int64(assists)))
+            case .maxAssists(let assists): clause.addBound("assists <=", .integer(Int64(assists)))
+            case .minAge(let age):
+                // At least N years old: born on or before the as-of day N years back.
+                clause.addBound("birth_date <=", .text(asOf.latestBirthDate(forAge: age)))
+            case .maxAge(let age):
+                // At most N years old: not yet N+1, so born after the as-of day N+1 years back — and born by the
+                // as-of day, as someone not yet born has no age.
+                clause.addBound("birth_date >", .text(asOf.latestBirthDate(forAge: age + 1)))
+                clause.addBound("birth_date <=", .text(asOf.description))
             }
         }
-        let bounds: [(String, DatabaseValue?)] = [
-            ("goals >=", minGoals.map { .integer(Int64($0)) }), ("goals <=", maxGoals.map { .integer(Int64($0)) }),
-            ("assists >=", minAssists.map { .integer(Int64($0)) }),
-            ("assists <=", maxAssists.map { .integer(Int64($0)) }),
-            ("birth_date <=", birthDateAtMost.map { .text($0) }), ("birth_date >", birthDateAfter.map { .text($0) }),
-        ]
-        for case let (comparison, value?) in bounds {
-            clause.add(.bound(comparison), [value]) { "\(comparison) \($0[0])" }
+    }
+
+    /// Folded values of a field with a folded column (nationality, club): a row matches when any is exactly the row's
+    /// folded value. None matches every row.
+    private func addFolded(
+        _ field: PlayerField, _ values: [String], to clause: inout Clause, foldingOnTheFly: Bool
+    ) {
+        guard !values.isEmpty else { return }
+        guard let column = DerivedColumn.folding(field) else {
+            preconditionFailure("\(field.name) has no folded column")
+        }
+        clause.add(.folded(field), values.map { .text(NameFolding.fold($0)) }) { placeholders in
+            let keys = placeholders.joined(separator: ", ")
+            return foldingOnTheFly
+                ? "(\(column.rawValue) IN (\(keys)) OR (\(column.missingCondition) "
+                    + "AND rosterdb_fold(\(field.name)) IN (\(keys))))"
+                : "\(column.rawValue) IN (\(keys))"
+        }
+    }
+
+    /// Name searches, any of which matches: the words of each must all be the prefix of some word of the row's folded
+    /// name. A search without letters or digits matches nothing; no search matches every row.
+    private func addNameSearch(_ texts: [String], to clause: inout Clause, foldingOnTheFly: Bool) {
+        guard !texts.isEmpty else { return }
+        let searches = texts.map(NameFolding.words).filter { !$0.isEmpty }
+        guard !searches.isEmpty else {
+            clause.add(.noName, []) { _ in "0" }
+            return
+        }
+        // The search index holds no words for a row whose sort_name is missing.
+        var parameters = [DatabaseValue.text(PlayerCriteria.searchExpression(searches))]
+        if foldingOnTheFly { parameters.append(.text(PlayerCriteria.wordQuery(searches))) }
+        clause.add(.nameSearch, parameters) { placeholders in
+            let search = "id IN (SELECT rowid FROM players_search WHERE players_search MATCH \(placeholders[0]))"
+            return foldingOnTheFly
+                ? "(\(search) OR (sort_name IS NULL AND rosterdb_words_match(name, \(placeholders[1]))))"
+                : search
         }
     }
 

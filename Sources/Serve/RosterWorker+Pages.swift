@@ -21,7 +21,7 @@ extension RosterWorker {
         }
         // The segments count the players every other filter leaves, per line.
         var unpositioned = query
-        unpositioned.positions = []
+        unpositioned.filters.removeAll { if case .positions = $0 { true } else { false } }
         let lines = try roster.lineCounts(unpositioned, version: version, cache: cache)
         let given = items.first { $0.name == "position" }?.value
         var segments = [
@@ -32,7 +32,7 @@ extension RosterWorker {
             segments.append(
                 RosterListView.Segment(
                     label: line.code, position: line.code, count: lines[line] ?? 0,
-                    isSelected: query.positions == [line] && problem == nil))
+                    isSelected: query.filters.contains(.positions([line])) && problem == nil))
         }
         let page =
             problem == nil

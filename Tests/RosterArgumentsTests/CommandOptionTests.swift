@@ -26,12 +26,11 @@ import Testing
             "--max-goals", "9", "--min-assists", "2", "--max-assists", "8", "--min-age", "20", "--max-age", "30",
             "--sort", "goals:desc,NAME:asc, age", "--page", "3", "--per-page", "1000", "--format", "csv",
         ])
-        #expect(command.query.positions == [.striker, .defensiveMidfielder])
-        #expect(command.query.nationalities == ["Japan"])
-        #expect(command.query.names == ["mbap"])
-        #expect((command.query.minGoals, command.query.maxGoals) == (1, 9))
-        #expect((command.query.minAssists, command.query.maxAssists) == (2, 8))
-        #expect((command.query.minAge, command.query.maxAge) == (20, 30))
+        #expect(
+            command.query.filters == [
+                .positions([.striker, .defensiveMidfielder]), .nationalities(["Japan"]), .names(["mbap"]), .minGoals(1),
+                .maxGoals(9), .minAssists(2), .maxAssists(8), .minAge(20), .maxAge(30),
+            ])
         #expect(command.query.sort == [SortOrder(.goals, descending: true), SortOrder(.name), SortOrder(.age)])
         #expect(command.query.paging == .page(3, perPage: 1000))
         #expect(command.format == .csv)

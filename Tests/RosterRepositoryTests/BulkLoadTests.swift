@@ -30,7 +30,7 @@ import Testing
 
     private func searchCount(_ word: String) throws -> Int {
         var criteria = PlayerCriteria()
-        criteria.nameSearches = [[word]]
+        criteria.filters = [.names([word])]
         return try database.read { try $0.count(matching: criteria) }
     }
 

@@ -107,8 +107,8 @@ import Testing
 
     @Test func aWalkKeepsTheFilters() throws {
         var criteria = PlayerCriteria()
-        criteria.positionCodes = ["ST", "CB"]
-        criteria.minGoals = 1
+        criteria.filters = [.positions([.striker, .centreBack])]
+        criteria.filters.append(.minGoals(1))
         let order = [SortOrder(.nationality, descending: true)]
         #expect(try walk(order, size: 4, criteria) == all(order, criteria))
     }
@@ -137,13 +137,15 @@ import Testing
 
     @Test func countsByPositionAgreeWithCountsOfEachPosition() throws {
         var criteria = PlayerCriteria()
-        criteria.minGoals = 2
+        criteria.filters.append(.minGoals(2))
         let counts = try database.read { try $0.countsByPosition(matching: criteria) }
         #expect(counts.values.reduce(0, +) == (try database.read { try $0.count(matching: criteria) }))
+        // A line (FW) matches every role on it, each counted under its own code.
         for position in Position.allCases {
             var one = criteria
-            one.positionCodes = [position.code]
-            #expect(counts[position] ?? 0 == (try database.read { try $0.count(matching: one) }), "\(position)")
+            one.filters.append(.positions([position]))
+            let counted = position.matchingPositions.reduce(0) { $0 + (counts[$1] ?? 0) }
+            #expect(counted == (try database.read { try $0.count(matching: one) }), "\(position)")
         }
         #expect(counts[.striker, default: 0] > 0)
     }

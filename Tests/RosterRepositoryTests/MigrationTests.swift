@@ -83,7 +83,7 @@ import Testing
         #expect(
             upgraded.openReport.appliedMigrations.map(\.identifier) == Migration.embedded.dropFirst().map(\.identifier))
         var criteria = PlayerCriteria()
-        criteria.nameSearches = [["mess"]]
+        criteria.filters = [.names(["mess"])]
         #expect(try upgraded.read { try $0.count(matching: criteria) } == 1)
     }
 
@@ -244,10 +244,10 @@ import Testing
                     id: 5, name: "Ángel Di María", position: .rightWinger, nationality: "ARGENTINA",
                     image: "angel.png"))
         var criteria = PlayerCriteria()
-        criteria.nameSearches = [["heung", "min"]]
+        criteria.filters = [.names(["heung min"])]
         #expect(try database.read { try $0.count(matching: criteria) } == 1)
         criteria = PlayerCriteria()
-        criteria.foldedValues = [.nationality: ["argentina"]]
+        criteria.filters = [.nationalities(["argentina"])]
         #expect(try database.read { try $0.count(matching: criteria) } == 1)
         #expect(try database.read { try $0.hasUnfoldedRows() } == false)
         let check = try database.connection.prepare("PRAGMA integrity_check")
@@ -311,7 +311,7 @@ import Testing
             ])
         // The name search index followed: the precomposed word finds the player written in jamo.
         var criteria = PlayerCriteria()
-        criteria.nameSearches = [["\u{D765}\u{BBFC}"]]
+        criteria.filters = [.names(["\u{D765}\u{BBFC}"])]
         #expect(try database.read { try $0.count(matching: criteria) } == 1)
     }
 

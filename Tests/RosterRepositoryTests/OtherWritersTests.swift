@@ -127,7 +127,7 @@ import Testing
         let lost = try #require(throws: DatabaseError.self) { try database.read { try $0.changeCounter() } }
         #expect(lost.message.hasPrefix("the roster's change counter has lost its row"))
         var criteria = PlayerCriteria()
-        criteria.nameSearches = [["mbap"]]
+        criteria.filters = [.names(["mbap"])]
         let gone = try #require(throws: DatabaseError.self) { try database.read { try $0.count(matching: criteria) } }
         #expect(gone.description.hasPrefix("no such index: players_unfolded; another program removed it: run "))
 

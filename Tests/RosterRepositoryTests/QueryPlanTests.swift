@@ -41,18 +41,18 @@ import Testing
 
     @Test func filtersAndOrdersUseTheirIndexes() throws {
         var club = PlayerCriteria()
-        club.foldedValues = [.club: ["arsenal"]]
+        club.filters = [.clubs(["arsenal"])]
         let byClub = try listPlan(club, [SortOrder(.goals, descending: true)])
         #expect(byClub.contains("players_by_club_goals"), "\(byClub)")
         #expect(!byClub.contains("TEMP B-TREE"), "\(byClub)")
 
         var nationality = PlayerCriteria()
-        nationality.foldedValues = [.nationality: ["japan"]]
-        nationality.minGoals = 30
+        nationality.filters = [.nationalities(["japan"])]
+        nationality.filters.append(.minGoals(30))
         #expect(try listPlan(nationality, [SortOrder(.name)]).contains("players_by_nationality_goals"))
 
         var position = PlayerCriteria()
-        position.positionCodes = ["ST"]
+        position.filters = [.positions([.striker])]
         let byPosition = try listPlan(position, [SortOrder(.goals, descending: true)])
         #expect(byPosition.contains("players_by_position_goals"), "\(byPosition)")
         #expect(!byPosition.contains("TEMP B-TREE"), "\(byPosition)")

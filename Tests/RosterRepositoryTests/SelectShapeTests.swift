@@ -7,31 +7,24 @@ import Testing
 /// A page by number keeps the text of its SELECT by the shape of its criteria: the text depends on that shape alone,
 /// and each query binds its own values to it.
 @Suite struct SelectShapeTests {
+    /// The day the age filters count on.
+    static let asOf = CalendarDate(year: 2026, month: 1, day: 1)!
+
     static let criteria: [PlayerCriteria] = {
-        var all: [PlayerCriteria] = [PlayerCriteria()]
+        var all: [PlayerCriteria] = [PlayerCriteria(asOf: asOf)]
         func with(_ change: (inout PlayerCriteria) -> Void) {
-            var criteria = PlayerCriteria()
+            var criteria = PlayerCriteria(asOf: asOf)
             change(&criteria)
             all.append(criteria)
         }
-        with { $0.positionCodes = ["ST", "CF"] }
-        with { $0.foldedValues = [.nationality: ["france", "spain"], .club: ["arsenal"]] }
-        with { $0.foldedValues = [.club: []] }
-        with { $0.nameSearches = [["kyl", "mb"], ["leo"]] }
-        with { $0.nameSearches = [[]] }
-        with {
-            $0.minGoals = 3
-            $0.maxGoals = 30
-            $0.maxAssists = 9
-            $0.birthDateAtMost = "2000-01-01"
-            $0.birthDateAfter = "1990-01-01"
-        }
-        with {
-            $0.positionCodes = ["GK"]
-            $0.nameSearches = [["a"]]
-            $0.minAssists = 1
-            $0.foldedValues = [.nationality: ["brazil"]]
-        }
+        with { $0.filters = [.positions([.striker, .centreForward])] }
+        with { $0.filters = [.nationalities(["France", "spain"]), .clubs(["Arsenal"])] }
+        with { $0.filters = [.clubs([])] }
+        with { $0.filters = [.names(["kyl mb", "leo"])] }
+        with { $0.filters = [.names(["!!"])] }
+        with { $0.filters = [.minGoals(3), .maxGoals(30), .maxAssists(9), .minAge(26), .maxAge(35)] }
+        with { $0.filters = [.positions([.goalkeeper]), .names(["a"]), .minAssists(1), .nationalities(["Brazil"])] }
+        with { $0.filters = [.positions([.forward])] }
         return all
     }()
 
@@ -62,24 +55,24 @@ import Testing
     /// Criteria with one filter each, of every kind, with values that each find a different set of the players of
     /// `playersOfEveryKind`.
     static let singleFilters: [PlayerCriteria] = {
-        var all: [PlayerCriteria] = [PlayerCriteria()]
+        var all: [PlayerCriteria] = [PlayerCriteria(asOf: asOf)]
         func with(_ change: (inout PlayerCriteria) -> Void) {
-            var criteria = PlayerCriteria()
+            var criteria = PlayerCriteria(asOf: asOf)
             change(&criteria)
             all.append(criteria)
         }
-        with { $0.positionCodes = ["ST"] }
-        with { $0.positionCodes = ["ST", "GK"] }
-        with { $0.foldedValues = [.nationality: ["france"]] }
-        with { $0.foldedValues = [.club: ["arsenal", "lyon"]] }
-        with { $0.nameSearches = [["bea"]] }
-        with { $0.nameSearches = [[]] }
-        with { $0.minGoals = 6 }
-        with { $0.maxGoals = 4 }
-        with { $0.minAssists = 2 }
-        with { $0.maxAssists = 0 }
-        with { $0.birthDateAtMost = "1995-01-01" }
-        with { $0.birthDateAfter = "1995-01-01" }
+        with { $0.filters = [.positions([.striker])] }
+        with { $0.filters = [.positions([.striker, .goalkeeper])] }
+        with { $0.filters = [.nationalities(["france"])] }
+        with { $0.filters = [.clubs(["Arsenal", "lyon"])] }
+        with { $0.filters = [.names(["bea"])] }
+        with { $0.filters = [.names(["!!"])] }
+        with { $0.filters.append(.minGoals(6)) }
+        with { $0.filters.append(.maxGoals(4)) }
+        with { $0.filters.append(.minAssists(2)) }
+        with { $0.filters.append(.maxAssists(0)) }
+        with { $0.filters = [.minAge(31)] }
+        with { $0.filters = [.maxAge(30)] }
         return all
     }()
 
@@ -153,8 +146,8 @@ import Testing
         }
         func names(_ codes: [String], minGoals: Int) throws -> [String] {
             var criteria = PlayerCriteria()
-            criteria.positionCodes = codes
-            criteria.minGoals = minGoals
+            criteria.filters = [.positions(codes.map { Position(parsing: $0)! })]
+            criteria.filters.append(.minGoals(minGoals))
             return try database.read { players in
                 var names: [String] = []
                 try players.forEachPlayer(matching: criteria, orderedBy: [SortOrder(.name)], limit: nil, offset: 0) {

@@ -47,7 +47,7 @@ import Testing
         #expect(try derived().first == "angel 1|cote d'ivoire")
         #expect(try database.read { try $0.hasUnfoldedRows() } == false)
         var criteria = PlayerCriteria()
-        criteria.nameSearches = [["angel"]]
+        criteria.filters = [.names(["angel"])]
         #expect(try database.read { try $0.count(matching: criteria) } == 2500)
     }
 
@@ -66,10 +66,10 @@ import Testing
         #expect(try names() == ["Ángel Di María", "Bruno Fernandes", "Érik Lamela", "Zinedine Zidane"])
         #expect(try names(order: [SortOrder(.name, descending: true)]).first == "Zinedine Zidane")
         var search = PlayerCriteria()
-        search.nameSearches = [["angel", "mar"]]
+        search.filters = [.names(["angel mar"])]
         #expect(try names(search) == ["Ángel Di María"])
         var nationality = PlayerCriteria()
-        nationality.foldedValues = [.nationality: ["argentina"]]
+        nationality.filters = [.nationalities(["argentina"])]
         #expect(try names(nationality) == ["Ángel Di María", "Érik Lamela"])
         #expect(try database.read { try $0.players(sortName: "erik lamela") }.map(\.name) == ["Érik Lamela"])
         // Nothing was written: a read-only user gets the same answers.
@@ -99,7 +99,7 @@ import Testing
         }
         func found(_ word: String) throws -> [String] {
             var search = PlayerCriteria()
-            search.nameSearches = [[word]]
+            search.filters = [.names([word])]
             return try names(search)
         }
         #expect(try found("सु") == ["सुनील छेत्री"])
@@ -121,7 +121,7 @@ import Testing
         }
         func found(_ words: [String]) throws -> [String] {
             var search = PlayerCriteria()
-            search.nameSearches = [words.map(NameFolding.fold)]
+            search.filters = [.names([words.joined(separator: " ")])]
             return try names(search).sorted()
         }
         let searches: [[String]] = [
@@ -148,7 +148,7 @@ import Testing
         #expect(try derived() == ["손흥민|korea republic"])
         #expect(try database.read { try $0.hasUnfoldedRows() } == false)
         var search = PlayerCriteria()
-        search.nameSearches = [["손흥"]]
+        search.filters = [.names(["손흥"])]
         #expect(try database.read { try $0.count(matching: search) } == 1)
     }
 

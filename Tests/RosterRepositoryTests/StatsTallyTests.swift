@@ -72,7 +72,7 @@ import Testing
 
     @Test func filtersApplyAsInQueries() throws {
         var criteria = PlayerCriteria()
-        criteria.minGoals = 20
+        criteria.filters.append(.minGoals(20))
         let tally = try database.read { try $0.tally(matching: criteria, by: [], asOf: StatsTallyTests.asOf) }
         let expected = try figures(
             "SELECT NULL, count(*), sum(goals), sum(assists), NULL FROM players WHERE goals >= 20")

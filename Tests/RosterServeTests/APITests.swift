@@ -33,7 +33,7 @@ import Testing
         // The query --format json object, byte for byte, then the links.
         let roster = try Roster(path: fixture.path, access: .read)
         var query = PlayerQuery(asOf: ServeFixture.day)
-        query.positions = [.forward]
+        query.filters.append(.positions([.forward]))
         query.sort = [SortOrder(.goals, descending: true)]
         query.paging = .page(2, perPage: 5)
         var expected = ""

@@ -44,7 +44,7 @@ import Testing
     @Test func aPageOfAwkwardRowsIsTheQueryObjectByteForByte() throws {
         let fixture = try Self.awkwardRoster()
         var query = PlayerQuery(asOf: ServeFixture.day)
-        query.positions = [.striker]
+        query.filters.append(.positions([.striker]))
         query.sort = [SortOrder(.goals, descending: true)]
         for page in 1...4 {
             query.paging = .page(page, perPage: 30)

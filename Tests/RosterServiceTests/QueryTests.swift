@@ -52,28 +52,28 @@ import Testing
     // MARK: - Filters
 
     @Test func positionsMatchCodesSynonymsAndLines() throws {
-        #expect(try matching { $0.positions = [.striker] } == [2, 3])
-        #expect(try matching { $0.positions = [Position(parsing: "Striker")!] } == [2, 3])
-        #expect(try matching { $0.positions = [.forward] } == [1, 2, 3, 4, 5, 6, 7])
-        #expect(try matching { $0.positions = [.goalkeeper, .centreBack] } == [8, 10, 12])
-        #expect(try matching { $0.positions = [.midfielder] } == [9, 11])
-        #expect(try matching { $0.positions = [.defender] } == [10, 12])
-        #expect(try matching { $0.positions = [.sweeper] } == [])
+        #expect(try matching { $0.filters.append(.positions([.striker])) } == [2, 3])
+        #expect(try matching { $0.filters.append(.positions([Position(parsing: "Striker")!])) } == [2, 3])
+        #expect(try matching { $0.filters.append(.positions([.forward])) } == [1, 2, 3, 4, 5, 6, 7])
+        #expect(try matching { $0.filters.append(.positions([.goalkeeper, .centreBack])) } == [8, 10, 12])
+        #expect(try matching { $0.filters.append(.positions([.midfielder])) } == [9, 11])
+        #expect(try matching { $0.filters.append(.positions([.defender])) } == [10, 12])
+        #expect(try matching { $0.filters.append(.positions([.sweeper])) } == [])
     }
 
     @Test func nationalityIgnoresCaseAndAccentsAndIsExact() throws {
-        #expect(try matching { $0.nationalities = ["japan"] } == [6, 10, 11])
-        #expect(try matching { $0.nationalities = ["SOUTH KOREA"] } == [4, 5])
-        #expect(try matching { $0.nationalities = ["Korea"] } == [])
-        #expect(try matching { $0.nationalities = ["Argentina'; DROP TABLE players; --"] } == [])
+        #expect(try matching { $0.filters.append(.nationalities(["japan"])) } == [6, 10, 11])
+        #expect(try matching { $0.filters.append(.nationalities(["SOUTH KOREA"])) } == [4, 5])
+        #expect(try matching { $0.filters.append(.nationalities(["Korea"])) } == [])
+        #expect(try matching { $0.filters.append(.nationalities(["Argentina'; DROP TABLE players; --"])) } == [])
         #expect(try roster.count() == 12)
     }
 
     @Test func clubsMatchWholeIgnoringCaseAndAccentsAndSort() throws {
-        #expect(try matching { $0.clubs = ["real madrid"] } == [3])
-        #expect(try matching { $0.clubs = ["Los Angeles FC"] } == [4, 5])
-        #expect(try matching { $0.clubs = ["LIVERPOOL", "réal madrid"] } == [3, 8, 12])
-        #expect(try matching { $0.clubs = ["Liver"] } == [])
+        #expect(try matching { $0.filters.append(.clubs(["real madrid"])) } == [3])
+        #expect(try matching { $0.filters.append(.clubs(["Los Angeles FC"])) } == [4, 5])
+        #expect(try matching { $0.filters.append(.clubs(["LIVERPOOL", "réal madrid"])) } == [3, 8, 12])
+        #expect(try matching { $0.filters.append(.clubs(["Liver"])) } == [])
         #expect(
             try ids { $0.sort = [SortOrder(.club), SortOrder(.id)] }.ids
                 == [2, 11, 1, 8, 12, 4, 5, 3, 7, 6, 9, 10])
@@ -81,8 +81,8 @@ import Testing
     }
 
     @Test func repeatedNationalitiesAndNamesMatchAnyOfThem() throws {
-        #expect(try matching { $0.nationalities = ["japan", "south korea"] } == [4, 5, 6, 10, 11])
-        #expect(try matching { $0.names = ["mbappe", "heung"] } == [3, 4])
+        #expect(try matching { $0.filters.append(.nationalities(["japan", "south korea"])) } == [4, 5, 6, 10, 11])
+        #expect(try matching { $0.filters.append(.names(["mbappe", "heung"])) } == [3, 4])
     }
 
     @Test(arguments: [
@@ -92,63 +92,63 @@ import Testing
         ("di*", [7, 12]), ("NEAR(a b)", []), ("' OR 1=1 --", []),
     ])
     func nameFindsWordPrefixesIgnoringCaseAndAccents(text: String, expected: [Int64]) throws {
-        #expect(try matching { $0.names = [text] } == Set(expected))
+        #expect(try matching { $0.filters.append(.names([text])) } == Set(expected))
     }
 
     @Test func goalAndAssistRanges() throws {
-        #expect(try matching { $0.minGoals = 20 } == [1, 2, 3, 11])
-        #expect(try matching { $0.maxGoals = 3 } == [8, 10, 12])
+        #expect(try matching { $0.filters.append(.minGoals(20)) } == [1, 2, 3, 11])
+        #expect(try matching { $0.filters.append(.maxGoals(3)) } == [8, 10, 12])
         #expect(
             try matching {
-                $0.minGoals = 9
-                $0.maxGoals = 9
+                $0.filters.append(.minGoals(9))
+                $0.filters.append(.maxGoals(9))
             } == [7, 9])
-        #expect(try matching { $0.minAssists = 12 } == [1, 2, 11])
-        #expect(try matching { $0.maxAssists = 0 } == [8, 10])
+        #expect(try matching { $0.filters.append(.minAssists(12)) } == [1, 2, 11])
+        #expect(try matching { $0.filters.append(.maxAssists(0)) } == [8, 10])
         #expect(
             try matching {
-                $0.nationalities = ["Japan"]
-                $0.minGoals = 30
+                $0.filters.append(.nationalities(["Japan"]))
+                $0.filters.append(.minGoals(30))
             } == [11])
     }
 
     @Test func agesAreWholeYearsOnTheAsOfDay() throws {
         // Messi turns 39 on 2026-06-24, the as-of day; Zidane has no birth date and never matches.
-        #expect(try matching { $0.minAge = 39 } == [1, 2])
+        #expect(try matching { $0.filters.append(.minAge(39)) } == [1, 2])
         #expect(
             try matching {
-                $0.maxAge = 38
-                $0.minAge = 38
+                $0.filters.append(.maxAge(38))
+                $0.filters.append(.minAge(38))
             } == [7])
         #expect(
             try matching {
-                $0.minAge = 39
+                $0.filters.append(.minAge(39))
                 $0.asOf = CalendarDate(year: 2026, month: 6, day: 23)!
             } == [2])
-        #expect(try matching { $0.maxAge = 200 }.contains(9) == false)
+        #expect(try matching { $0.filters.append(.maxAge(200)) }.contains(9) == false)
     }
 
     @Test func aLeapDayBirthdayComesOnFirstOfMarchInCommonYears() throws {
         let leapDay: Int64 = 10
         #expect(
             try matching {
-                $0.minAge = 22
+                $0.filters.append(.minAge(22))
                 $0.asOf = CalendarDate(year: 2026, month: 2, day: 28)!
             }.contains(leapDay) == false)
         #expect(
             try matching {
-                $0.minAge = 22
+                $0.filters.append(.minAge(22))
                 $0.asOf = CalendarDate(year: 2026, month: 3, day: 1)!
             }.contains(leapDay))
         #expect(
             try matching {
-                $0.maxAge = 20
+                $0.filters.append(.maxAge(20))
                 $0.asOf = CalendarDate(year: 2024, month: 2, day: 29)!
             }.contains(leapDay))
         #expect(
             try matching {
-                $0.minAge = 20
-                $0.maxAge = 20
+                $0.filters.append(.minAge(20))
+                $0.filters.append(.maxAge(20))
                 $0.asOf = CalendarDate(year: 2024, month: 2, day: 29)!
             } == [leapDay])
     }
@@ -216,7 +216,7 @@ import Testing
     @Test func allStreamsEveryMatchAsOnePage() throws {
         let result = try ids {
             $0.paging = .all
-            $0.positions = [.forward]
+            $0.filters.append(.positions([.forward]))
         }
         #expect(result.ids.count == 7)
         #expect(result.info == PageInfo.all(total: 7))

@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func filtersAndTopApply() throws {
-        let stats = try roster.stats(query { $0.positions = [.forward] }, by: .nationality, top: 1)
+        let stats = try roster.stats(query { $0.filters.append(.positions([.forward])) }, by: .nationality, top: 1)
         #expect(stats.total.players == 3)
         #expect(stats.groups.map(\.group) == ["ARGENTINA"])
         #expect(stats.groups.first?.players == 2)
@@ -83,7 +83,7 @@ import Testing
         #expect(summary.oldest?.id == 1)
         #expect((summary.unknownBirthDates, summary.unknownNationalities, summary.unknownClubs) == (1, 1, 1))
         // A line without players is still listed.
-        let keepers = try roster.summary(query { $0.positions = [.goalkeeper] })
+        let keepers = try roster.summary(query { $0.filters.append(.positions([.goalkeeper])) })
         #expect(keepers.lines.map(\.players) == [1, 0, 0, 0])
         #expect(keepers.topScorers.isEmpty)
     }

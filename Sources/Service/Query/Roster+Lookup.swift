@@ -49,11 +49,9 @@ extension Roster {
         switch named.count {
         case 1: return named[0]
         case 0:
-            var criteria = PlayerCriteria()
-            let words = NameFolding.words(text)
-            criteria.nameSearches = [words]
+            let criteria = PlayerCriteria([.names([text])], asOf: .today())
             var suggestions: [Player] = []
-            if !words.isEmpty {
+            if !NameFolding.words(text).isEmpty {
                 try players.forEachPlayer(
                     matching: criteria, orderedBy: [SortOrder(.name)], limit: 5, offset: 0
                 ) { suggestions.append($0) }

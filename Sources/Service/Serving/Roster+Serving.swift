@@ -176,7 +176,7 @@ extension Roster {
         guard case .page(let number, let perPage) = query.paging else {
             preconditionFailure("a page needs paging by page")
         }
-        let criteria = Roster.criteria(for: query)
+        let criteria = PlayerCriteria(query)
         return try database.read { players in
             let total = try cache.value(.init(version: version, kind: "count", criteria: criteria, asOf: nil)) {
                 try players.count(matching: criteria)
@@ -217,7 +217,7 @@ extension Roster {
         _ query: PlayerQuery, by grouping: StatsGrouping, top: Int?, version: RosterVersion, cache: ResultCache
     ) throws -> GroupedStats {
         let key = ResultCache.Key(
-            version: version, kind: "stats \(grouping.rawValue) \(top ?? 0)", criteria: Roster.criteria(for: query),
+            version: version, kind: "stats \(grouping.rawValue) \(top ?? 0)", criteria: PlayerCriteria(query),
             asOf: query.asOf)
         return try cache.value(key) { try stats(query, by: grouping, top: top) }
     }
@@ -225,7 +225,7 @@ extension Roster {
     /// How many players match `query`'s filters on each line (GK, DF, MF, FW), on this snapshot, from `cache` when it
     /// holds it: the counts of the web page's segments.
     public func lineCounts(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> [Position: Int] {
-        let criteria = Roster.criteria(for: query)
+        let criteria = PlayerCriteria(query)
         return try cache.value(.init(version: version, kind: "lines", criteria: criteria, asOf: nil)) {
             try database.read { players in
                 var lines: [Position: Int] = [:]
@@ -242,7 +242,7 @@ extension Roster {
         -> RosterSummary
     {
         let key = ResultCache.Key(
-            version: version, kind: "summary \(top)", criteria: Roster.criteria(for: query), asOf: query.asOf)
+            version: version, kind: "summary \(top)", criteria: PlayerCriteria(query), asOf: query.asOf)
         return try cache.value(key) { try summary(query, top: top) }
     }
 
@@ -250,7 +250,7 @@ extension Roster {
     /// its snapshot until closed. Nothing else may read through this roster meanwhile: open one for the cursor.
     public func cursor(_ query: PlayerQuery) throws -> PlayerCursor {
         try database.cursor(
-            matching: Roster.criteria(for: query), orderedBy: query.sort,
+            matching: PlayerCriteria(query), orderedBy: query.sort,
             after: query.after.flatMap { $0.values.isEmpty ? nil : $0 })
     }
 }

@@ -7,7 +7,7 @@ extension Roster {
     /// youngest — or, for nationalities and clubs, the most players first; unknown values last. `top` keeps the
     /// first so many groups.
     public func stats(_ query: PlayerQuery, by grouping: StatsGrouping, top: Int? = nil) throws -> GroupedStats {
-        let criteria = Roster.criteria(for: query)
+        let criteria = PlayerCriteria(query)
         let tally = try database.read { try $0.tally(matching: criteria, by: [grouping], asOf: query.asOf) }
         var groups = Roster.ordered(tally.groups[grouping] ?? [], by: grouping)
         if let top { groups = Array(groups.prefix(top)) }
@@ -18,7 +18,7 @@ extension Roster {
     /// `top` most common nationalities and clubs, the `top` scorers and assisters, the youngest and the oldest, and
     /// how many lack a birth date, a nationality or a club. One snapshot.
     public func summary(_ query: PlayerQuery, top: Int = 5) throws -> RosterSummary {
-        let criteria = Roster.criteria(for: query)
+        let criteria = PlayerCriteria(query)
         return try database.read { players in
             let tally = try players.tally(matching: criteria, by: [.nationality, .club], asOf: query.asOf)
             func groups(_ grouping: StatsGrouping) -> [GroupStats] {
@@ -45,19 +45,16 @@ extension Roster {
             summary.nationalities = Array(groups(.nationality).filter { $0.group != nil }.prefix(top))
             summary.clubs = Array(groups(.club).filter { $0.group != nil }.prefix(top))
             summary.topScorers = try first(top, by: [SortOrder(.goals, descending: true), SortOrder(.name)]) {
-                $0.minGoals = max($0.minGoals ?? 1, 1)
+                $0.filters.append(.minGoals(1))
             }
             summary.topAssisters = try first(top, by: [SortOrder(.assists, descending: true), SortOrder(.name)]) {
-                $0.minAssists = max($0.minAssists ?? 1, 1)
+                $0.filters.append(.minAssists(1))
             }
-            // Born by the as-of day: someone not born yet has no age.
-            let bornBy = query.asOf.description
+            // Of an age on the as-of day: someone not born yet has none.
             summary.youngest = try first(1, by: [SortOrder(.birthDate, descending: true)]) {
-                $0.birthDateAtMost = min($0.birthDateAtMost ?? bornBy, bornBy)
+                $0.filters.append(.minAge(0))
             }.first
-            summary.oldest = try first(1, by: [SortOrder(.birthDate)]) {
-                $0.birthDateAtMost = min($0.birthDateAtMost ?? bornBy, bornBy)
-            }.first
+            summary.oldest = try first(1, by: [SortOrder(.birthDate)]) { $0.filters.append(.minAge(0)) }.first
             summary.unknownBirthDates = tally.unknownBirthDates
             summary.unknownNationalities = tally.unknownNationalities
             summary.unknownClubs = tally.unknownClubs
