@@ -61,7 +61,7 @@ public enum CommandLineInterface {
             ? run(
                 arguments: argv, environment: environment, output: output, errors: errors,
                 terminal: .current(environment: environment), input: inputIsOpen ? STDIN_FILENO : -1)
-            : refuse(UsageError.notUTF8(undecodable), errors: errors)
+            : report(UsageError.notUTF8(undecodable), errors: errors)
         try? errors.flush()
         exit(status.rawValue)
     }
@@ -143,40 +143,31 @@ public enum CommandLineInterface {
             let status = try runnable(command).init(parsed).run(context)
             try output.flush()
             return status
-        } catch let error as UsageError {
-            // What the command wrote first, such as an import's report, is not lost.
-            try? output.flush()
-            return refuse(error, command: commandSpec, errors: errors)
         } catch let error as OutputError where error.isBrokenPipe {
             return .success  // The reader stopped reading (`| head`); that is not a failure.
-        } catch let error as LookupError {
-            try? output.flush()
-            try? errors.write("Error: \(DisplayWidth.printable(error.description))\n" + CandidateListView.render(error))
-            return ExitStatus(error.category)
-        } catch let error as InvalidPlayer {
-            try? output.flush()
-            try? errors.write(
-                PlayerProblemsView.render(error.problems) + "Error: \(DisplayWidth.printable(error.description))\n")
-            return ExitStatus(error.category)
-        } catch let error as CategorizedError {
-            try? output.flush()
-            // A message can quote text another program stored: its escape sequences must not reach the terminal.
-            try? errors.write("Error: \(DisplayWidth.printable(error.description))\n")
-            return ExitStatus(error.category)
         } catch {
+            // What the command wrote first, such as an import's report, is not lost.
             try? output.flush()
-            try? errors.write("Error: \(DisplayWidth.printable("\(error)"))\n")
-            return .failure
+            return report(error, command: commandSpec, errors: errors)
         }
     }
 
-    /// Writes a usage error with the usage line of `command` (of rosterdb when nil); returns the usage status.
-    static func refuse(_ error: UsageError, command: CommandSpec? = nil, errors: TextOutput) -> ExitStatus {
-        // A value quoted from a file (a map file's line) may hold escape sequences: they must not reach the terminal.
-        try? errors.write("Error: \(DisplayWidth.printable(error.message))\n")
+    /// Writes `error` as `Error: …` with what its kind adds: a usage error the usage line of `command` (of rosterdb
+    /// when nil), a lookup the candidates, an invalid player its problems. Returns the exit code of its category.
+    static func report(_ error: any Error, command: CommandSpec? = nil, errors: TextOutput) -> ExitStatus {
+        // A message can quote text another program stored, or a map file's line: its escape sequences must not reach
+        // the terminal.
+        let line = "Error: \(DisplayWidth.printable("\(error)"))\n"
         let usage = command?.usage ?? "rosterdb [--db <path>] <command> [<options>]"
-        let helpCommand = command.map { "rosterdb \($0.name) --help" } ?? "rosterdb --help"
-        try? errors.write("Usage: \(usage)\n  See '\(helpCommand)' for more information.\n")
-        return .usage
+        let help = command.map { "rosterdb \($0.name) --help" } ?? "rosterdb --help"
+        let text =
+            switch error {
+            case is UsageError: line + "Usage: \(usage)\n  See '\(help)' for more information.\n"
+            case let error as LookupError: line + CandidateListView.render(error)
+            case let error as InvalidPlayer: PlayerProblemsView.render(error.problems) + line
+            default: line
+            }
+        try? errors.write(text)
+        return ExitStatus(ErrorCategory(of: error))
     }
 }

@@ -18,6 +18,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let notFound = HTTPStatus(code: 404)
     public static let methodNotAllowed = HTTPStatus(code: 405)
     public static let notAcceptable = HTTPStatus(code: 406)
+    public static let conflict = HTTPStatus(code: 409)
     public static let uriTooLong = HTTPStatus(code: 414)
     public static let misdirectedRequest = HTTPStatus(code: 421)
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)

@@ -68,7 +68,7 @@ public enum QueryString {
 
 /// A query parameter that cannot be used. Each case carries what the request sent; `message` words it as the
 /// command line words it, with the parameter in the query's spelling (`min_goals`).
-public enum QueryStringError: Error, Equatable, Sendable {
+public enum QueryStringError: CategorizedError, Equatable, Sendable {
     /// A list parameter its rules refused.
     case parameter(ParameterError)
     /// A name that none of the endpoint's parameters (`known`) has.
@@ -104,4 +104,8 @@ public enum QueryStringError: Error, Equatable, Sendable {
             return "'\(name)' cannot be combined with '\(other)', \(reason)."
         }
     }
+
+    /// The command line refuses the same parameters as usage errors.
+    public var category: ErrorCategory { .usage }
+    public var description: String { message }
 }

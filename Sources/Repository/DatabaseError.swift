@@ -40,7 +40,16 @@ public struct DatabaseError: CategorizedError, Equatable {
         primaryCode == SQLITE_NOMEM || systemError == ENOMEM || systemError == EMFILE || systemError == ENFILE
     }
 
+    /// A query stopped by its time limit, or a shortage of memory or descriptors, whatever SQLite's code; else as the
+    /// code says.
     public var category: ErrorCategory {
+        if exceededTimeLimit { return .timedOut }
+        if isOutOfResources { return .unavailable }
+        return codeCategory
+    }
+
+    /// The category SQLite's result code alone gives, which the message follows.
+    private var codeCategory: ErrorCategory {
         switch primaryCode {
         case SQLITE_BUSY: .busy
         case SQLITE_INTERRUPT: .interrupted
@@ -51,7 +60,7 @@ public struct DatabaseError: CategorizedError, Equatable {
 
     public var description: String {
         if exceededTimeLimit { return "the query \(message)" }
-        switch category {
+        switch codeCategory {
         case .busy: return "database is locked by another writer; try again later"
         case .interrupted: return "interrupted; the roster was left as it was"
         case .io where primaryCode == SQLITE_NOMEM || systemError == ENOMEM:

@@ -102,8 +102,10 @@ extension RosterWorker {
     private func stream(_ query: PlayerQuery, format: ListFormat) throws -> HTTPResponse {
         let streams = options.streams
         guard streams.admit() else {
-            return Self.unavailable(
-                "The server has no memory for another stream just now (see ulimit -v); try again when one ends.")
+            return Self.failure(
+                .unavailable,
+                "The server has no memory for another stream just now (see ulimit -v); try again when one ends.",
+                page: false)
         }
         var admitted = true
         defer { if admitted { streams.release() } }

@@ -121,7 +121,8 @@ public final class RosterWorker: HTTPWorker {
         _ body: (_ version: RosterVersion, _ today: CalendarDate) throws -> HTTPResponse
     ) -> HTTPResponse {
         guard options.answers.admit() else {
-            return Self.unavailable(
+            return Self.failure(
+                .unavailable,
                 "The server has no memory for another answer just now (see ulimit -v); try again in a moment.",
                 page: page)
         }
@@ -135,12 +136,7 @@ public final class RosterWorker: HTTPWorker {
             // is opened again too: SQLite would go on reading the pages it keeps of the old one.
             var look = roster.lookAtFiles()
             if roster.fileWasReplaced(look) || roster.fileWasRewritten(look) {
-                do {
-                    roster = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
-                } catch {
-                    return Self.unavailable(
-                        "The roster's file was replaced and cannot be opened yet: \(error); try again.", page: page)
-                }
+                roster = try Roster.reopened(path: options.path, busyTimeout: options.busyTimeout)
                 look = roster.lookAtFiles()
             }
             return try roster.withTimeLimit(seconds: options.queryTimeLimit) {
@@ -148,7 +144,7 @@ public final class RosterWorker: HTTPWorker {
                     var response = try body(version, today)
                     if roster.wasRewritten(whileReading: version) {
                         if case .stream(let stream) = response.body { stream.close() }
-                        return Self.unavailable(Self.writtenOver, page: page)
+                        throw RosterFileChanged.writtenOver
                     }
                     // Without a settled version, there is no tag that stands for these players alone.
                     guard version.isSettled else { return response }
@@ -169,35 +165,44 @@ public final class RosterWorker: HTTPWorker {
                     return response
                 }
             }
-        } catch let error as QueryStringError {
-            return Self.failure(.badRequest, error.message, parameter: error.parameter, page: page)
-        } catch  where roster.fileWasRewritten {
-            // A read that failed as the file changed under it (pages of the old file beside the new one's).
-            return Self.unavailable(Self.writtenOver, page: page)
-        } catch  where error.isTimeLimit {
-            return Self.unavailable(
-                "The query took longer than \(Self.seconds(options.queryTimeLimit)) s, the "
-                    + "limit of this server; narrow it (a filter, a smaller page) or try again.", page: page)
-        } catch  where error.isTemporary {
-            return Self.unavailable("The roster cannot be read just now: \(error); try again.", page: page)
         } catch {
-            return Self.failure(.internalServerError, "The roster could not be read: \(error)", page: page)
+            return failure(error, page: page)
         }
     }
 
-    /// Why a read of a file that another program wrote over in place as it was read is answered 503.
-    static let writtenOver = "The roster's file was written over while it was read; try again."
-
-    /// 503 with `Retry-After: 1`: the same request may well be answered a moment later.
-    static func unavailable(_ message: String, page: Bool = false) -> HTTPResponse {
-        var response = failure(.serviceUnavailable, message, page: page)
-        response.headers["Retry-After"] = "1"
-        return response
+    /// An error a handler threw, answered with the status of its category (`HTTPStatus(_:)`), in words for whoever
+    /// reads the page or the API: the request's own mistake in the error's words, the server's in a sentence
+    /// about the roster.
+    func failure(_ error: any Error, page: Bool) -> HTTPResponse {
+        let category = ErrorCategory(of: error)
+        let status = HTTPStatus(category)
+        let message =
+            switch category {
+            case .timedOut:
+                "The query took longer than \(Self.seconds(options.queryTimeLimit)) s, the limit of this server; "
+                    + "narrow it (a filter, a smaller page) or try again."
+            case .busy: "The roster cannot be read just now: \(error); try again."
+            case _ where status == .serviceUnavailable:
+                "\(error)".prefix(1).uppercased() + "\(error)".dropFirst() + "; try again."
+            case _ where status == .internalServerError: "The roster could not be read: \(error)"
+            default: "\(error)"
+            }
+        return Self.failure(category, message, parameter: (error as? QueryStringError)?.parameter, page: page)
     }
 
-    /// An error as a web page (`page`) or as the API's JSON.
+    /// An error of `category` answered with its status (`HTTPStatus(_:)`).
+    static func failure(_ category: ErrorCategory, _ message: String, parameter: String? = nil, page: Bool)
+        -> HTTPResponse
+    {
+        failure(HTTPStatus(category), message, parameter: parameter, page: page)
+    }
+
+    /// An error as a web page (`page`) or as the API's JSON. A 503 says when to try again (`Retry-After: 1`): the
+    /// same request may well be answered a moment later.
     static func failure(_ status: HTTPStatus, _ message: String, parameter: String? = nil, page: Bool) -> HTTPResponse {
-        page ? Self.page(status, message) : error(status, message, parameter: parameter)
+        var response = page ? Self.page(status, message) : error(status, message, parameter: parameter)
+        if status == .serviceUnavailable { response.headers["Retry-After"] = "1" }
+        return response
     }
 
     /// A `Host` value without its port, in lower case: `localhost`, `127.0.0.1`, `[::1]`; nil when it is not a

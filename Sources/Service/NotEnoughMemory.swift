@@ -7,7 +7,7 @@ public struct NotEnoughMemory: CategorizedError {
     public let work: String
     public let neededBytes: Int
 
-    public var category: ErrorCategory { .io }
+    public var category: ErrorCategory { .unavailable }
 
     public var description: String {
         "not enough memory to \(work): the address-space limit (ulimit -v) leaves less than \(neededBytes >> 20) MiB "

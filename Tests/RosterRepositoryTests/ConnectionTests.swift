@@ -91,6 +91,22 @@ import Testing
             DatabaseError(code: SQLITE_BUSY, message: "", sql: nil).description
                 == "database is locked by another writer; try again later")
     }
+
+    /// A query past its time limit, and a shortage of memory or descriptors, are categories of their own, whatever
+    /// SQLite's code: a server answers both 503 where another interruption or I/O error is not the same thing.
+    @Test func timeLimitsAndShortagesHaveTheirCategories() {
+        let stopped = DatabaseError(code: SQLITE_INTERRUPT, message: "interrupted", sql: nil, exceededTimeLimit: true)
+        #expect(stopped.category == .timedOut)
+        #expect(DatabaseError(code: SQLITE_INTERRUPT, message: "interrupted", sql: nil).category == .interrupted)
+        #expect(DatabaseError(code: SQLITE_NOMEM, message: "out of memory", sql: nil).category == .unavailable)
+        let noDescriptor = DatabaseError(
+            code: SQLITE_CANTOPEN, message: "unable to open database file", sql: nil, systemError: EMFILE)
+        #expect(noDescriptor.category == .unavailable)
+        #expect(noDescriptor.description.hasPrefix("cannot open the roster database: unable to open database file"))
+        #expect(
+            DatabaseError(code: SQLITE_NOMEM, message: "", sql: nil).description
+                == "out of memory (see ulimit -v); the roster was left as it was")
+    }
 }
 
 /// Reading the header to choose how to open a read-only roster: through SQLite's own file, since closing a

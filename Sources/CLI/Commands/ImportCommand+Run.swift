@@ -84,16 +84,15 @@ extension ImportCommand: Command {
 
     /// The report's status for an import that failed before it had one.
     private static func status(of error: any Error) -> ImportStatus {
-        guard let error = error as? CategorizedError else { return .ioError }
-        switch error.category {
-        case .busy: return .locked
-        case .interrupted: return .interrupted
-        case .unreadableInput: return .unreadableInput
-        case .usage: return .refusedUsage
-        case .invalidData: return .refusedInvalid
-        case .pruneRefused: return .refusedPrune
-        case .failure: return .failed
-        case .io, .savedNotReported: return .ioError
+        switch ErrorCategory(of: error) {
+        case .busy, .timedOut: .locked
+        case .interrupted: .interrupted
+        case .unreadableInput: .unreadableInput
+        case .usage: .refusedUsage
+        case .invalidData: .refusedInvalid
+        case .pruneRefused: .refusedPrune
+        case .failure, .notFound: .failed
+        case .io, .unavailable, .savedNotReported: .ioError
         }
     }
 }

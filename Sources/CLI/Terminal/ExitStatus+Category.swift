@@ -3,16 +3,18 @@ import RosterArguments
 import RosterModel
 
 extension ExitStatus {
-    /// The code of an error of `category`; an interruption reports the signal that came.
+    /// The code of an error of `category`: the command line's one table of them (README, Exit codes). An
+    /// interruption reports the signal that came.
     init(_ category: ErrorCategory) {
         switch category {
-        case .failure: self = .failure
+        case .notFound, .failure: self = .failure
         case .usage: self = .usage
         case .invalidData: self = .invalidData
         case .pruneRefused: self = .pruneRefused
         case .unreadableInput: self = .unreadableInput
-        case .io: self = .ioError
-        case .busy: self = .busy
+        case .io, .unavailable: self = .ioError
+        // No command sets a time limit; one would be a temporary failure, as a lock held too long is.
+        case .busy, .timedOut: self = .busy
         case .savedNotReported: self = .savedNotReported
         case .interrupted: self = SignalTrap.received == SIGINT ? .interrupted : .terminated
         }

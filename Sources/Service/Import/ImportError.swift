@@ -25,7 +25,7 @@ public enum ImportError: CategorizedError {
         case .pruneLimitExceeded: .pruneRefused
         case .cannotOpen, .unreadable: .unreadableInput
         case .missingColumns: .usage
-        case .outOfResources: .io
+        case .outOfResources: .unavailable
         case .recordNotWritten(_, let category): category
         }
     }

@@ -11,7 +11,7 @@ public enum LookupError: CategorizedError {
     /// Several players have that name.
     case ambiguous(String, candidates: [Player])
 
-    public var category: ErrorCategory { .failure }
+    public var category: ErrorCategory { .notFound }
 
     public var description: String {
         switch self {

@@ -73,7 +73,18 @@ extension Roster {
     /// or without triggers), and the files' state. The version is made of the counter and the files' state, which
     /// every thread and a restarted server read alike; the data version only says when they must be looked at
     /// again.
+    ///
+    /// A read that fails as the file is written over under it (pages of the old file beside the new one's) throws
+    /// `RosterFileChanged.writtenOver`.
     public func snapshot<T>(_ look: RosterFilesLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
+        do {
+            return try read(look, body)
+        } catch {
+            throw fileWasRewritten ? RosterFileChanged.writtenOver : error
+        }
+    }
+
+    private func read<T>(_ look: RosterFilesLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
         let before = look.storage
         return try database.read { players in
             let counter = try players.changeCounter()
@@ -102,6 +113,16 @@ extension Roster {
                     unchanged ? SnapshotRecord(dataVersion: dataVersion, storage: before, version: version) : nil
             }
             return try body(version)
+        }
+    }
+
+    /// The roster at `path` opened again to read, after another file took its place (`fileWasReplaced(_:)`) or was
+    /// written over it (`fileWasRewritten(_:)`); throws `RosterFileChanged.notReopened` when it cannot be opened yet.
+    public static func reopened(path: String, busyTimeout: Double) throws -> Roster {
+        do {
+            return try Roster(path: path, access: .read, busyTimeout: busyTimeout)
+        } catch {
+            throw RosterFileChanged.notReopened(cause: error)
         }
     }
 
@@ -148,7 +169,7 @@ extension Roster {
     }
 
     /// Runs `body` with a time limit on every statement: one still running `seconds` after the start stops with an
-    /// error whose `isTimeLimit` is true.
+    /// error of category `.timedOut`.
     public func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {
         try database.withTimeLimit(seconds: seconds, body)
     }
@@ -252,17 +273,5 @@ extension Roster {
         try database.cursor(
             matching: PlayerCriteria(query), orderedBy: query.sort,
             after: query.after.flatMap { $0.values.isEmpty ? nil : $0 })
-    }
-}
-
-extension Error {
-    /// Whether the error is a query stopped by its time limit (`Roster.withTimeLimit`).
-    public var isTimeLimit: Bool { (self as? DatabaseError)?.exceededTimeLimit == true }
-
-    /// Whether the same read may well succeed a moment later: another program held the roster locked past the busy
-    /// timeout, or the process was short of memory or file descriptors.
-    public var isTemporary: Bool {
-        guard let error = self as? DatabaseError else { return false }
-        return error.category == .busy || error.isOutOfResources
     }
 }
