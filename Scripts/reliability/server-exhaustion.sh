@@ -49,13 +49,16 @@ start_server() {
     threads=2
     [ "${1:-}" = --threads ] && threads="$2"
     errors="$WORK/serve-$((++servers)).err"
+    # Made before the server starts: the background shell opens it when it is scheduled, and a busy machine may
+    # run the first look for the port before that.
+    : >"$errors"
     (
         for limit in "${limits[@]}"; do eval "ulimit $limit"; done
         exec "$ROSTERDB" --db "$roster" serve --port 0 "$@"
     ) 2>"$errors" &
     pid=$!
     port=""
-    for _ in $(seq 1 100); do
+    for _ in $(seq 1 300); do
         port="$(sed -n 's|^Serving .* at http://127.0.0.1:\([0-9]*\)/$|\1|p' "$errors")"
         [ -n "$port" ] && break
         sleep 0.1

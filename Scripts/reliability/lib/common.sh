@@ -108,5 +108,5 @@ query_total() {
 
 # The value of KEY in the one-line JSON object TEXT (as Python prints it: True, None, …).
 json_field() {
-    py -c 'import json, sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"
+    py -c 'import json, sys; print(json.loads(sys.argv[1]).get(sys.argv[2]))' "$1" "$2"
 }

@@ -125,6 +125,15 @@ def size_of(path):
         return 0
 
 
+def stat_of(path):
+    """What tells one state of a file from the next: its inode, size and change time; None when it is missing."""
+    try:
+        status = os.stat(path)
+        return status.st_ino, status.st_size, status.st_mtime_ns
+    except OSError:
+        return None
+
+
 def inode_of(path):
     try:
         return os.stat(path).st_ino
@@ -235,7 +244,9 @@ class Run:
         stdout_chunks, stderr_chunks, fifo_chunks = [], [], []
         stall_limit = int(args.stall_at * list_size) if self.fifo_reader is not None else None
         marks = {}
-        wal_size = size_of(self.db + "-wal")
+        # Any change of the log, not only growth: a short command's commit and checkpoint can grow and truncate
+        # it between two polls.
+        wal_state = stat_of(self.db + "-wal")
         waiting, waiting_since = None, None
         fire_at = started + delay if number is not None and point == "start" else None
         signalled_at = None
@@ -255,7 +266,7 @@ class Run:
                         marks["input_share"] = now
                     if offset >= input_size:
                         marks["read_done"] = now
-            if "wal" not in marks and size_of(self.db + "-wal") > wal_size:
+            if "wal" not in marks and stat_of(self.db + "-wal") != wal_state:
                 marks["wal"] = now
             written = changes_written(self, fifo_chunks)
             if "changes_started" not in marks and written > 0:
@@ -291,6 +302,10 @@ class Run:
             time.sleep(POLL)
         process.wait()
         ended = time.monotonic()
+        # What changed after the last poll, at the end: a rename just before the exit is still seen.
+        if "renamed" not in marks and self.changes_inode is not None and kind != "changes-full" \
+                and inode_of(self.changes) not in (self.changes_inode, None):
+            marks["renamed"] = ended
         if holder is not None:
             holder.rollback()
             holder.close()
