@@ -1,5 +1,4 @@
 import CSQLite
-import RosterFormats
 import RosterModel
 import TestSupport
 import Testing
