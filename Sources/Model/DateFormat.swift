@@ -1,32 +1,123 @@
-/// How a feed writes its dates. rosterdb stores and writes `yyyy-MM-dd`; `import --date-format` reads the others.
-public enum DateFormat: String, CaseIterable, Sendable {
-    case iso = "yyyy-MM-dd"
-    case dayMonthYear = "dd/MM/yyyy"
-    case monthDayYear = "MM/dd/yyyy"
-    case dayMonthYearDotted = "dd.MM.yyyy"
-    case yearMonthDay = "yyyy/MM/dd"
-    /// An ISO 8601 date and time (`1990-01-02T00:00:00Z`): the date part is kept, whatever the time or zone.
-    case isoDateTime = "iso-datetime"
+/// How a feed writes its dates. rosterdb stores and writes `yyyy-MM-dd`; `import --date-format` reads the others:
+/// a pattern of a year (`yyyy`, or `yy`), a month (`MM` or `M` in digits, `MMM` or `MMMM` by its English name) and a
+/// day (`dd` or `d`) between separators (`dd.MM.yyyy`, `yyyy.MM.dd`, `MMM d, yyyy`), or `iso-datetime`.
+public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
+    /// The pattern as written (`dd/MM/yyyy`, `iso-datetime`).
+    public let name: String
+    private let kind: Kind
+
+    private enum Kind: Sendable, Equatable {
+        /// `yyyy-MM-dd` exactly, read in place: the default, and what rosterdb writes.
+        case iso
+        /// An ISO 8601 date and time (`1990-01-02T00:00:00Z`): the date part is kept, whatever the time or zone.
+        case isoDateTime
+        case pattern([Part])
+    }
+
+    /// One part of a pattern.
+    private enum Part: Sendable, Equatable {
+        case literal([UInt8])
+        /// `yyyy`: four digits. `yy`: two, the latest such year not after the latest year a date may have.
+        case year(digits: Int)
+        /// `M`, `MM`, `d`, `dd`: one or two digits, or exactly two where another number follows with nothing
+        /// between (`yyyyMMdd`).
+        case month(digits: ClosedRange<Int>)
+        case day(digits: ClosedRange<Int>)
+        /// `MMM`, `MMMM`: the month's English name, in full or in three letters, in any case (`Sep`, `SEPTEMBER`).
+        case monthName
+    }
+
+    public static let iso = DateFormat(name: "yyyy-MM-dd", kind: .iso)
+    public static let isoDateTime = DateFormat(name: "iso-datetime", kind: .isoDateTime)
+
+    private init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+
+    /// Why a pattern cannot be used: the part that is wrong, and what a pattern is made of.
+    public struct Refused: Error, Sendable, Equatable {
+        public let reason: String
+    }
+
+    /// What a pattern may hold, for help and messages.
+    public static let vocabulary =
+        "yyyy or yy, MM or M (or MMM, the month's English name), dd or d, and separators such as . / - or a space"
+
+    /// The format `text` names or writes; `yyyy-MM-dd` and `iso-datetime` are the ISO forms.
+    public init(parsing text: String) throws(Refused) {
+        if text == DateFormat.iso.name {
+            self = .iso
+            return
+        }
+        if text.lowercased() == DateFormat.isoDateTime.name {
+            self = .isoDateTime
+            return
+        }
+        func refused(_ reason: String) -> Refused {
+            Refused(reason: "\(reason) in the date pattern '\(text)'; a pattern is made of \(DateFormat.vocabulary).")
+        }
+        // Runs of one letter are parts; anything else is a separator written as it is.
+        var parts: [Part] = []
+        var rest = Substring(text)
+        while let first = rest.first {
+            guard first.isLetter else {
+                let literal = rest.prefix { !$0.isLetter }
+                parts.append(.literal(Array(literal.utf8)))
+                rest = rest.dropFirst(literal.count)
+                continue
+            }
+            let run = rest.prefix { $0 == first }
+            rest = rest.dropFirst(run.count)
+            // Two numbers with nothing between them: the first must have its full width to tell where it ends.
+            let isFollowedByNumber = rest.first.map { "yMd".contains($0) } == true && !rest.hasPrefix("MMM")
+            switch (first, run.count) {
+            case ("y", 4): parts.append(.year(digits: 4))
+            case ("y", 2): parts.append(.year(digits: 2))
+            case ("y", _): throw refused("'\(run)' is no year (write yyyy or yy)")
+            case ("M", 1...2), ("d", 1...2):
+                if isFollowedByNumber && run.count == 1 {
+                    throw refused("'\(run)' needs a separator after it, or two letters")
+                }
+                let digits = isFollowedByNumber ? 2...2 : 1...2
+                parts.append(first == "M" ? .month(digits: digits) : .day(digits: digits))
+            case ("M", 3...4): parts.append(.monthName)
+            case ("M", _): throw refused("'\(run)' is no month (write MM, M or MMM)")
+            case ("d", _): throw refused("'\(run)' is no day (write dd or d)")
+            default: throw refused("'\(run)' is not a part of a date")
+            }
+        }
+        for (name, count) in [
+            ("year", parts.count { if case .year = $0 { true } else { false } }),
+            ("month", parts.count { $0 == .monthName || $0 == .month(digits: 1...2) || $0 == .month(digits: 2...2) }),
+            ("day", parts.count { if case .day = $0 { true } else { false } }),
+        ] where count != 1 {
+            throw refused(count == 0 ? "there is no \(name)" : "there are \(count) \(name)s")
+        }
+        self.init(name: text, kind: .pattern(parts))
+    }
 
     /// How messages write the format: `dd/MM/yyyy`, `yyyy-MM-ddTHH:mm:ss`.
     public var pattern: String {
-        self == .isoDateTime ? "yyyy-MM-ddTHH:mm:ss" : rawValue
+        kind == .isoDateTime ? "yyyy-MM-ddTHH:mm:ss" : name
     }
 
-    /// The day `text` writes in this format; nil when it is not written so or is not a real day. Days and months
-    /// may have one digit in the formats with separators other than ISO's (`1/2/1990`).
-    public func date(from text: String) -> CalendarDate? {
-        guard let (year, month, day) = parts(of: text) else { return nil }
+    public var description: String { name }
+
+    /// The day `text` writes in this format; nil when it is not written so or is not a real day. A two-digit year
+    /// is the latest year ending in those digits that is not after `latestYear`.
+    public func date(from text: String, latestYear: Int) -> CalendarDate? {
+        guard let (year, month, day) = parts(of: text, latestYear: latestYear) else { return nil }
         return CalendarDate(year: year, month: month, day: day)
     }
 
     /// Whether `text` is written in this format, whether or not its day exists (`30/02/2023`).
     public func isShaped(_ text: String) -> Bool {
-        parts(of: text) != nil
+        parts(of: text, latestYear: 9999) != nil
     }
 
-    private func parts(of text: String) -> (year: Int, month: Int, day: Int)? {
-        switch self {
+    private func parts(of text: String, latestYear: Int) -> (year: Int, month: Int, day: Int)? {
+        switch kind {
         case .iso: return CalendarDate.isoParts(text)
         case .isoDateTime:
             // The date alone, or followed by a time of day after `T` or a space.
@@ -37,12 +128,56 @@ public enum DateFormat: String, CaseIterable, Sendable {
                         && DateFormat.isTimeOfDay(bytes[11...]))
             else { return nil }
             return CalendarDate.isoParts(text, prefix: true)
-        case .dayMonthYear: return numbers(text, "/", widths: [2, 2, 4]).map { ($0[2], $0[1], $0[0]) }
-        case .monthDayYear: return numbers(text, "/", widths: [2, 2, 4]).map { ($0[2], $0[0], $0[1]) }
-        case .dayMonthYearDotted: return numbers(text, ".", widths: [2, 2, 4]).map { ($0[2], $0[1], $0[0]) }
-        case .yearMonthDay: return numbers(text, "/", widths: [4, 2, 2]).map { ($0[0], $0[1], $0[2]) }
+        case .pattern(let parts):
+            var text = text
+            return text.withUTF8 { DateFormat.read(parts, from: $0[...], latestYear: latestYear) }
         }
     }
+
+    /// The year, month and day `bytes` give, part by part; nil when a part is missing or anything is left over.
+    private static func read(_ parts: [Part], from bytes: Slice<UnsafeBufferPointer<UInt8>>, latestYear: Int)
+        -> (year: Int, month: Int, day: Int)?
+    {
+        var rest = bytes
+        var (year, month, day) = (0, 0, 0)
+        func number(_ digits: ClosedRange<Int>) -> Int? {
+            let run = rest.prefix(digits.upperBound).prefix { $0 &- UInt8(ascii: "0") < 10 }
+            guard digits.contains(run.count) else { return nil }
+            rest = rest.dropFirst(run.count)
+            return run.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+        for part in parts {
+            switch part {
+            case .literal(let literal):
+                guard rest.starts(with: literal) else { return nil }
+                rest = rest.dropFirst(literal.count)
+            case .year(let digits):
+                guard let value = number(digits...digits) else { return nil }
+                year = digits == 4 ? value : latestYear - (latestYear - value) % 100
+            case .month(let digits):
+                guard let value = number(digits) else { return nil }
+                month = value
+            case .day(let digits):
+                guard let value = number(digits) else { return nil }
+                day = value
+            case .monthName:
+                let letters = rest.prefix { ($0 | 0x20) &- UInt8(ascii: "a") < 26 }
+                let name = String(decoding: letters.map { $0 | 0x20 }, as: UTF8.self)
+                guard
+                    let index = monthNames.firstIndex(where: { $0 == name || ($0.prefix(3) == name) })
+                        ?? (name == "sept" ? 8 : nil)
+                else { return nil }
+                month = index + 1
+                rest = rest.dropFirst(letters.count)
+            }
+        }
+        return rest.isEmpty ? (year, month, day) : nil
+    }
+
+    private static let monthNames = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+        "november", "december",
+    ]
 
     /// Whether `bytes` are an ISO 8601 time of day: `HH:mm`, then perhaps `:ss` and a fraction, then perhaps a zone
     /// (`Z`, `+01:00`, `-0500`, `+01`). The time itself is not kept, but a date followed by anything else is not
@@ -76,20 +211,5 @@ public enum DateFormat: String, CaseIterable, Sendable {
         if rest.isEmpty { return true }
         _ = skip(":")
         return number(below: 60) && rest.isEmpty
-    }
-
-    /// The three numbers of `text` separated by `separator`, each of digits only, at most as many as `widths` says
-    /// (a year exactly so many).
-    private func numbers(_ text: String, _ separator: Character, widths: [Int]) -> [Int]? {
-        let pieces = text.split(separator: separator, omittingEmptySubsequences: false)
-        guard pieces.count == 3 else { return nil }
-        var values: [Int] = []
-        for (piece, width) in zip(pieces, widths) {
-            guard piece.isDigits, piece.count <= width, width != 4 || piece.count == 4, let value = Int(piece) else {
-                return nil
-            }
-            values.append(value)
-        }
-        return values
     }
 }

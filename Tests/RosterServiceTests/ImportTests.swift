@@ -152,7 +152,8 @@ import Testing
         (#"{"name": "   ", "position": "ST"}"#, "name", "is empty or only white space"),
         (#"{"name": "", "position": "ST"}"#, "name", "is empty or only white space"),
         (#"{"name": "A", "position": " "}"#, "position", "is empty or only white space"),
-        (#"{"name": 7, "position": "ST"}"#, "name", "expected a string, got a number (7)"),
+        (#"{"name": 7.5, "position": "ST"}"#, "name", "expected a string, got a number (7.5)"),
+        (#"{"name": "A", "position": "ST", "ref": 1e3}"#, "ref", "expected a string, got a number (1e3)"),
         (#"{"name": "A\u0007B", "position": "ST"}"#, "name", "contains the control character U+0007"),
         (
             #"{"name": "\ufeffA", "position": "ST"}"#, "name",
@@ -353,6 +354,15 @@ import Testing
             try importing(#"[{"name": "der bomber", "position": "ST", "birth_date": "1945-11-03"}]"#)
         }
         #expect(error?.report?.problems.first?.message.hasPrefix("matches 2 players") == true)
+    }
+
+    @Test func aProvidersNumericKeyIsItsDecimalText() throws {
+        let report = try importing(
+            #"[{"player_id": 4521, "name": "Gerd Müller", "position": "ST"}, {"player_id": -7, "name": 9, "position": "GK"}]"#
+        ) { $0.mapping.sources[.ref] = .column("player_id") }
+        #expect(report.added == 2)
+        #expect(try all().map(\.ref) == ["4521", "-7"])
+        #expect(try all().map(\.name) == ["Gerd Müller", "9"])
     }
 
     @Test func aRefNamesOnePlayer() throws {

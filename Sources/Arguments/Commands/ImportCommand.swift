@@ -46,10 +46,18 @@ public struct ImportCommand: DeclaredCommand {
             + "repeat for several.")
     public static let delimiter = Option.choice(
         "delimiter", of: CSVDelimiter.self, help: "What separates CSV cells (default: a tab for .tsv, else a comma).")
-    public static let dateFormat = Option.choice(
-        "date-format", of: DateFormat.self,
-        help: "How birth dates are written (default: yyyy-MM-dd); iso-datetime "
-            + "keeps the date of 1990-01-02T00:00:00.")
+    public static let dateFormat = Option<DateFormat>(
+        "date-format", "pattern",
+        help: "How birth dates are written (default: yyyy-MM-dd): a pattern of \(DateFormat.vocabulary), such as "
+            + "dd.MM.yyyy, yyyy.MM.dd or 'MMM d, yyyy'; a two-digit year is the latest such year not after this "
+            + "one; iso-datetime keeps the date of 1990-01-02T00:00:00."
+    ) { text in
+        do throws(DateFormat.Refused) {
+            return .success(try DateFormat(parsing: text))
+        } catch {
+            return .failure(Option.ValueRefused(reason: error.reason))
+        }
+    }
     public static let format = Option.choice(
         "format", of: InputFormat.self,
         help: "The input format (default: from the file extension, else the first byte).")

@@ -233,6 +233,9 @@ public struct RecordValidator: Sendable {
         switch value {
         case .null: return .success(nil)
         case .string(let text), .cell(let text): raw = text
+        // A provider's key written as a JSON number (`"player_id": 4521`) is its decimal text; a fraction or an
+        // exponent is not a key anyone writes, so it stays a mismatch.
+        case .number(let literal) where RecordValidator.wholeNumber(literal) != nil: raw = literal
         case .oversizedString(let bytes):
             return .failure(
                 Message(
@@ -310,7 +313,7 @@ public struct RecordValidator: Sendable {
                 Message("expected a date written \(dateFormat.pattern), got \(RecordValidator.describe(value))"))
         }
         if literal.isEmpty { return .success(nil) }
-        guard let date = dateFormat.date(from: literal) else {
+        guard let date = dateFormat.date(from: literal, latestYear: latestBirthDate.year) else {
             return .failure(
                 Message(
                     dateFormat.isShaped(literal)
