@@ -161,7 +161,7 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
                 guard let value = number(digits) else { return nil }
                 day = value
             case .monthName:
-                let letters = rest.prefix { ($0 | 0x20) &- UInt8(ascii: "a") < 26 }
+                let letters = rest.prefix(while: \.isLetter)
                 let name = String(decoding: letters.map { $0 | 0x20 }, as: UTF8.self)
                 guard
                     let index = monthNames.firstIndex(where: { $0 == name || ($0.prefix(3) == name) })

@@ -69,6 +69,21 @@ import Testing
         #expect((again["added"] as? Int, again["updated"] as? Int, again["unchanged"] as? Int) == (0, 0, 784))
     }
 
+    @Test func theFirstNaiveImportOfAProvidersFileShowsItsColumnsAndTheMapThatTakesThem() throws {
+        let result = try run(["import", "fpl-2024-25-players_raw.csv"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.contains(
+                "fpl-2024-25-players_raw.csv has no columns 'name' and 'position', which every record needs: it is in "
+                    + "its provider's layout, not rosterdb's. Take the fields from its columns with --map FIELD=COLUMN "
+                    + "(see rosterdb import --help), such as --map ref=code --map 'name={first_name} {second_name}' "
+                    + "--map position=element_type --map goals=goals_scored --map image=photo. Its columns: 'assists', "
+                    + "'birth_date', 'bonus',"),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("'web_name', 'yellow_cards'\n"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("roster.db")))
+    }
+
     @Test func fivePlayersWhoChangedClubsAreExactlyFiveUpdates() throws {
         #expect(try run(try fplArguments()).status == 0)
         // Tomorrow's feed: five players (team 1, Arsenal) moved to team 2 (Aston Villa).

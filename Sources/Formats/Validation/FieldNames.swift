@@ -57,16 +57,24 @@ enum FieldNames {
             }
             seen[meaning] = offset
         }
-        let missing = rules.indices.filter {
-            rules[$0].isRequired && seen[$0] == nil && !given.contains($0)
-        }.map { fields[$0] }
+        let missing = absentRequiredFields(fields: meanings, given: given)
         guard !missing.isEmpty else { return nil }
-        let names =
-            (missing.count == 1 ? "column " : "columns ")
-            + missing.map { "'\($0.name)'" }.joined(separator: " and ")
         let found =
             columns.prefix(8).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
             + (columns.count > 8 ? ", …" : "")
-        return "the header has no \(names), which every record needs (its columns: \(found))"
+        return "the header has no \(columnsNamed(missing)), which every record needs (its columns: \(found))"
+    }
+
+    /// The fields every record needs that no column gives (`fields` as `headerProblem` takes them) and that do not
+    /// come from elsewhere (`given`).
+    static func absentRequiredFields(fields meanings: [Int?], given: Set<Int>) -> [PlayerField] {
+        let present = Set(meanings.compactMap { $0 })
+        return rules.indices.filter { rules[$0].isRequired && !present.contains($0) && !given.contains($0) }
+            .map { fields[$0] }
+    }
+
+    /// `column 'position'`, `columns 'name' and 'position'`.
+    static func columnsNamed(_ missing: [PlayerField]) -> String {
+        (missing.count == 1 ? "column " : "columns ") + missing.map { "'\($0.name)'" }.joined(separator: " and ")
     }
 }

@@ -233,6 +233,19 @@ public struct RecordMapping: Sendable {
     /// of fields the mapping gives otherwise, do not count as the fields their names say; the message lists the
     /// header's columns as they are.
     public func headerProblem(_ columns: [String]) -> String? {
+        let (meanings, given) = reading(columns)
+        return FieldNames.headerProblem(columns, fields: meanings, given: given)
+    }
+
+    /// The fields every record needs that a header read through this mapping gives no column for.
+    public func absentRequiredFields(_ columns: [String]) -> [PlayerField] {
+        let (meanings, given) = reading(columns)
+        return FieldNames.absentRequiredFields(fields: meanings, given: given)
+    }
+
+    /// What each column of a header means through this mapping (a field's place in `FieldNames.fields`, or nil),
+    /// and the fields the mapping gives from elsewhere.
+    private func reading(_ columns: [String]) -> (meanings: [Int?], given: Set<Int>) {
         let used = Set(self.columns.map(FieldNames.key))
         let meanings = columns.map { column -> Int? in
             if used.contains(FieldNames.key(column)) { return nil }
@@ -243,7 +256,51 @@ public struct RecordMapping: Sendable {
             guard let source = sources[FieldNames.fields[index]] else { return false }
             return source != .nothing
         }
-        return FieldNames.headerProblem(columns, fields: meanings, given: Set(given))
+        return (meanings, Set(given))
+    }
+
+    /// The `--map` arguments that would take fields from a header that has no column of their own names, as a
+    /// shell reads them (`--map 'name={first_name} {second_name}'`, `--map position=element_type`): for each field
+    /// neither mapped nor named by a column, its first likely source (`FieldDescriptor.likelySources`) whose
+    /// columns the header has and no earlier suggestion took.
+    public func suggestions(for columns: [String]) -> [String] {
+        let (meanings, _) = reading(columns)
+        let named = Set(meanings.compactMap { $0 })
+        // Each column as the header spells it, by the form names are compared in.
+        var spelling: [String: String] = [:]
+        for column in columns where spelling[FieldNames.key(column)] == nil {
+            spelling[FieldNames.key(column)] = TextRule.trimmed(column)
+        }
+        var taken = Set(self.columns.map(FieldNames.key))
+        var arguments: [String] = []
+        for (index, field) in FieldNames.fields.enumerated() where sources[field] == nil && !named.contains(index) {
+            for likely in field.descriptor.likelySources {
+                guard case .success(let (_, source)) = RecordMapping.source(from: "\(field.name)=\(likely)") else {
+                    continue
+                }
+                let keys = source.columns.map(FieldNames.key)
+                guard keys.allSatisfy({ spelling[$0] != nil && !taken.contains($0) }) else { continue }
+                taken.formUnion(keys)
+                let spelt: String
+                switch source {
+                case .column(let column): spelt = spelling[FieldNames.key(column)] ?? column
+                case .template(let pieces):
+                    spelt = pieces.map { piece in
+                        switch piece {
+                        case .text(let text): text
+                        case .column(let column): "{\(spelling[FieldNames.key(column)] ?? column)}"
+                        }
+                    }.joined()
+                case .nothing: spelt = ""
+                }
+                let argument = "\(field.name)=\(spelt)"
+                let isPlain = argument.utf8.allSatisfy { $0.isWordByte || $0 == UInt8(ascii: "=") }
+                // A template's braces and spaces need quotes; no likely source holds a quote.
+                arguments.append("--map " + (isPlain ? argument : "'\(argument)'"))
+                break
+            }
+        }
+        return arguments
     }
 
     // MARK: - Applying

@@ -17,6 +17,9 @@ public struct FieldDescriptor: Sendable {
     public let isCount: Bool
     /// Where the detail screen (`show`, the web page's detail) shows the field.
     public let detail: DetailPlacement
+    /// Columns, or templates joining them, in which providers' files often give the field, most likely first: what
+    /// a first import suggests for `--map` when a file has no column of the field's own names.
+    public let likelySources: [String]
 
     /// Where a field is shown on a player's detail screen.
     public enum DetailPlacement: Sendable {
@@ -41,37 +44,48 @@ public struct FieldDescriptor: Sendable {
 
     init(
         _ kind: FieldRule.Kind, aliases: [FieldRule.Alias] = [], isRequired: Bool = false, isOptional: Bool,
-        isCount: Bool = false, detail: DetailPlacement
+        isCount: Bool = false, detail: DetailPlacement, likelySources: [String] = []
     ) {
         rule = FieldRule(kind, aliases: aliases, isRequired: isRequired)
         self.isOptional = isOptional
         self.isCount = isCount
         self.detail = detail
+        self.likelySources = likelySources
     }
 
     static let id = FieldDescriptor(
         .wholeNumber(1...FieldRule.maximumID), isOptional: true, detail: .line("ID", .identity))
     static let ref = FieldDescriptor(
-        .text(maximumLength: 100), isOptional: true, detail: .line("Ref", .identity))
+        .text(maximumLength: 100), isOptional: true, detail: .line("Ref", .identity),
+        likelySources: ["player_id", "code", "player_code", "external_id"])
     static let name = FieldDescriptor(
-        .text(maximumLength: 200), isRequired: true, isOptional: false, detail: .heading)
+        .text(maximumLength: 200), isRequired: true, isOptional: false, detail: .heading,
+        likelySources: [
+            "{first_name} {second_name}", "{first_name} {last_name}", "{given_name} {family_name}",
+            "{firstname} {lastname}", "{forename} {surname}", "full_name", "player_name", "player", "known_as",
+            "display_name", "web_name",
+        ])
     static let position = FieldDescriptor(
-        .position, isRequired: true, isOptional: false, detail: .line("Position", .profile))
+        .position, isRequired: true, isOptional: false, detail: .line("Position", .profile),
+        likelySources: ["position_name", "element_type", "pos", "role", "playing_position", "position_short"])
     static let goals = FieldDescriptor(
         .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "goal")], isOptional: false, isCount: true,
-        detail: .line("Goals", .counts))
+        detail: .line("Goals", .counts), likelySources: ["goals_scored", "total_goals"])
     static let assists = FieldDescriptor(
         .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "assist")], isOptional: false,
-        isCount: true, detail: .line("Assists", .counts))
+        isCount: true, detail: .line("Assists", .counts), likelySources: ["total_assists", "goal_assists"])
     static let nationality = FieldDescriptor(
-        .text(maximumLength: 100), isOptional: true, detail: .line("Nationality", .profile))
+        .text(maximumLength: 100), isOptional: true, detail: .line("Nationality", .profile),
+        likelySources: ["nation", "country", "citizenship", "country_name", "nationality_name"])
     static let club = FieldDescriptor(
         .text(maximumLength: 100), aliases: [.init(name: "team"), .init(name: "club_name")], isOptional: true,
-        detail: .line("Club", .profile))
+        detail: .line("Club", .profile), likelySources: ["team_name", "squad"])
     static let birthDate = FieldDescriptor(
         .date(earliest: CalendarDate(year: 1850, month: 1, day: 1)!),
         aliases: [.init(name: "age", numberHint: "age holds the birth date (yyyy-MM-dd), not an age in years")],
-        isOptional: true, detail: .line("Born", .profile))
+        isOptional: true, detail: .line("Born", .profile),
+        likelySources: ["date_of_birth", "dob", "birthdate", "birthday", "born"])
     static let image = FieldDescriptor(
-        .text(maximumLength: 2_048), isOptional: true, detail: .line("Image", .media))
+        .text(maximumLength: 2_048), isOptional: true, detail: .line("Image", .media),
+        likelySources: ["photo", "picture", "image_url", "photo_url", "headshot"])
 }

@@ -14,6 +14,9 @@ public enum ImportError: CategorizedError {
     case unreadable(file: String, reason: String)
     /// The mapping (`--map`) names columns or keys the input does not have; `found` are those it has.
     case missingColumns(file: String, missing: [String], found: [String])
+    /// A CSV header has no column for fields every record needs, and the mapping gives none: a provider's own
+    /// layout, before its `--map`. `suggestions` are `--map` arguments its columns' names suggest.
+    case unmappedFields(file: String, fields: [PlayerField], columns: [String], suggestions: [String])
     /// An input could not be opened for want of file descriptors or memory (`ulimit -n`), not for its own sake.
     case outOfResources(file: String, reason: String)
     /// The roster refused a valid record's write (another program's trigger, say); `problem` names the record.
@@ -24,7 +27,7 @@ public enum ImportError: CategorizedError {
         case .invalidRecords: .invalidData
         case .pruneLimitExceeded: .pruneRefused
         case .cannotOpen, .unreadable: .unreadableInput
-        case .missingColumns: .usage
+        case .missingColumns, .unmappedFields: .usage
         case .outOfResources: .unavailable
         case .recordNotWritten(_, let category): category
         }
@@ -55,6 +58,14 @@ public enum ImportError: CategorizedError {
             return "cannot read \(file): \(reason)"
         case .recordNotWritten(let problem, _):
             return "nothing was imported: \(problem)"
+        case .unmappedFields(let file, let fields, let columns, let suggestions):
+            let shown = columns.map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
+            return "nothing was imported: \(file) has no \(fields.count == 1 ? "column" : "columns") "
+                + fields.map { "'\($0.name)'" }.joined(separator: " and ")
+                + ", which every record needs: it is in its provider's layout, not rosterdb's. Take the fields "
+                + "from its columns with --map FIELD=COLUMN (see rosterdb import --help)"
+                + (suggestions.isEmpty ? "" : ", such as \(suggestions.joined(separator: " "))")
+                + ". Its columns: \(shown)"
         case .missingColumns(let file, let missing, let found):
             let shown =
                 found.prefix(40).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
@@ -68,7 +79,7 @@ public enum ImportError: CategorizedError {
     public var report: ImportReport? {
         switch self {
         case .invalidRecords(let report), .pruneLimitExceeded(let report): report
-        case .cannotOpen, .unreadable, .missingColumns, .outOfResources, .recordNotWritten: nil
+        case .cannotOpen, .unreadable, .missingColumns, .unmappedFields, .outOfResources, .recordNotWritten: nil
         }
     }
 

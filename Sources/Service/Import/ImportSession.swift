@@ -70,14 +70,21 @@ struct ImportSession {
         }
         let mapping = options.mapping
         // A CSV header names its columns before any row: a mapping that names others is refused then.
-        let missing = MissingColumns()
+        let headerRefusal = HeaderRefusal()
         let reader = makeRecordReader(
             format ?? .csv, source: source, delimiter: (options.delimiter ?? .implied(by: input.name)).byte
         ) { columns in
             let absent = mapping.missingColumns(in: columns)
             if !absent.isEmpty {
-                missing.found = (absent, columns)
+                headerRefusal.refusal = .missingColumns(file: input.name, missing: absent, found: columns)
                 return "the header lacks the columns the mapping names"
+            }
+            let unmapped = mapping.absentRequiredFields(columns)
+            if !unmapped.isEmpty {
+                headerRefusal.refusal = .unmappedFields(
+                    file: input.name, fields: unmapped, columns: columns,
+                    suggestions: mapping.suggestions(for: columns))
+                return "the header has no column for fields every record needs"
             }
             return mapping.headerProblem(columns)
         }
@@ -145,9 +152,7 @@ struct ImportSession {
             // Nothing stays open on the table between batches: the next may run a statement that an open one blocks.
             store.endWalk()
             bytesRead = batch.bytesRead
-            if let (absent, columns) = missing.found {
-                throw ImportError.missingColumns(file: input.name, missing: absent, found: columns)
-            }
+            if let refusal = headerRefusal.refusal { throw refusal }
         }
         bytesBeforeCurrentFile += bytesRead
         finished = true
@@ -311,7 +316,7 @@ struct ImportSession {
 }
 
 /// The columns a mapping names that a CSV header lacks, as the reading thread found them.
-private final class MissingColumns: @unchecked Sendable {
+private final class HeaderRefusal: @unchecked Sendable {
     // Written once by the reading thread before it hands over the batch that reports the header; read after.
-    var found: (missing: [String], columns: [String])?
+    var refusal: ImportError?
 }

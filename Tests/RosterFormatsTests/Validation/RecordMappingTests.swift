@@ -1,6 +1,7 @@
-import RosterFormats
 import RosterModel
 import Testing
+
+@testable import RosterFormats
 
 /// How `--map` and `--map-file` are read, and what a mapping makes of a provider's records.
 struct RecordMappingTests {
@@ -88,6 +89,45 @@ struct RecordMappingTests {
         #expect(
             mapping.headerProblem(["first", "last", "Position", "position "])
                 == "columns 3 ('Position') and 4 ('position ') both mean position")
+    }
+
+    @Test func aProvidersColumnsSuggestTheMapThatTakesThem() throws {
+        let fpl = [
+            "id", "code", "first_name", "second_name", "web_name", "element_type", "team", "goals_scored", "photo",
+        ]
+        #expect(
+            RecordMapping().suggestions(for: fpl) == [
+                "--map ref=code", "--map 'name={first_name} {second_name}'", "--map position=element_type",
+                "--map goals=goals_scored", "--map image=photo",
+            ])
+        let squads = ["player_id", "family_name", "given_name", "position_name", "birth_date", "Team_Name"]
+        #expect(
+            RecordMapping().suggestions(for: squads) == [
+                "--map ref=player_id", "--map 'name={given_name} {family_name}'", "--map position=position_name",
+                "--map club=Team_Name",
+            ])
+        // Fields mapped already, and columns a mapping reads, are not suggested again.
+        var mapping = RecordMapping()
+        mapping.sources[.name] = try RecordMapping.source(from: "name=web_name").get().1
+        mapping.sources[.ref] = try RecordMapping.source(from: "ref=element_type").get().1
+        #expect(mapping.suggestions(for: fpl) == ["--map goals=goals_scored", "--map image=photo"])
+        #expect(mapping.absentRequiredFields(fpl) == [.position])
+        #expect(RecordMapping().suggestions(for: ["name", "position", "goals"]) == [])
+        // In the header's spelling.
+        #expect(
+            RecordMapping().suggestions(for: ["first name", "Full_Name", "POS"]) == [
+                "--map name=Full_Name", "--map position=POS",
+            ])
+    }
+
+    /// A likely source that is no mapping would never be suggested.
+    @Test(arguments: PlayerField.allCases)
+    func everyLikelySourceIsAMappingOfItsField(field: PlayerField) throws {
+        for likely in field.descriptor.likelySources {
+            let (mapped, source) = try RecordMapping.source(from: "\(field.name)=\(likely)").get()
+            #expect(mapped == field)
+            #expect(!source.columns.isEmpty, "\(likely)")
+        }
     }
 
     @Test func aVeryLongLineIsQuotedShort() {
