@@ -7,6 +7,9 @@ public struct ImportOptions: Sendable {
     public var format: InputFormat?
     /// What separates CSV cells; nil picks it from each file's extension (a tab for `.tsv`, else a comma).
     public var delimiter: CSVDelimiter?
+    /// The keys leading from a JSON input's top object to its array of records (`--records squad`); empty when
+    /// the input is the array itself. Non-empty, the input is read as JSON.
+    public var records: [String] = []
     /// How records map to the player's fields (`--map`, `--null`, `--value-map`).
     public var mapping = RecordMapping()
     /// How birth dates are written.

@@ -1,3 +1,4 @@
+import RosterFormats
 import RosterModel
 import RosterQuery
 import TestSupport
@@ -365,6 +366,37 @@ import Testing
         #expect(report.added == 2)
         #expect(try all().map(\.ref) == ["4521", "-7"])
         #expect(try all().map(\.name) == ["Gerd Müller", "9"])
+    }
+
+    @Test func recordsInsideAnObjectWithNestedValuesAsAnAPIReturnsThem() throws {
+        let response = """
+            {"get": "players", "response": [
+              {"player": {"id": 882, "name": "D. de Gea", "birth": {"date": "1990-11-07"}},
+               "statistics": [{"games": {"position": "Goalkeeper"}, "goals": {"total": 0}}]},
+              {"player": {"id": 909, "name": "M. Rashford", "birth": {"date": "1997-10-31"}},
+               "statistics": [{"games": {"position": "Attacker"}, "goals": {"total": 17}}]}
+            ], "paging": {"current": 1}}
+            """
+        // Named .ndjson, starting with '{': read as JSON all the same, since the records are at a path.
+        let report = try importing(response, as: "players.ndjson") { options in
+            options.records = ["response"]
+            for map in [
+                "ref=player.id", "name=player.name", "birth_date=player.birth.date",
+                "position=statistics.0.games.position", "goals=statistics.0.goals.total",
+            ] {
+                let (field, source) = try! RecordMapping.source(from: map).get()
+                options.mapping.sources[field] = source
+            }
+            options.mapping.valueMaps[.position] = ["Attacker": "FW"]
+        }
+        #expect(report.added == 2)
+        #expect(report.unknownFields == [])
+        #expect(
+            try all().map {
+                "\($0.ref ?? "") \($0.name) \($0.position.code) \($0.goals) \($0.birthDate?.description ?? "")"
+            } == [
+                "882 D. de Gea GK 0 1990-11-07", "909 M. Rashford FW 17 1997-10-31",
+            ])
     }
 
     @Test func aRefNamesOnePlayer() throws {

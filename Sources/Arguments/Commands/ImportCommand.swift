@@ -14,8 +14,9 @@ public struct ImportCommand: DeclaredCommand {
             + "The summary goes to standard error.",
         arguments: [ArgumentSpec(name: "file", help: "Input files; '-' reads standard input.", isRepeating: true)],
         options: [
-            format.spec, map.spec, mapFile.spec, valueMap.spec, null.spec, delimiter.spec, dateFormat.spec,
-            prune.spec, maxPrune.spec, allowPartialPrune.spec, dryRun.spec, skipInvalid.spec, changes.spec,
+            format.spec, records.spec, map.spec, mapFile.spec, valueMap.spec, null.spec, delimiter.spec,
+            dateFormat.spec, prune.spec, maxPrune.spec, allowPartialPrune.spec, dryRun.spec, skipInvalid.spec,
+            changes.spec,
             SharedOptions.quiet.spec, report.spec,
         ]
     )
@@ -33,6 +34,12 @@ public struct ImportCommand: DeclaredCommand {
         help: "Take a field from another column or key, or from a template joining several: --map ref=code, --map "
             + "'name={first_name} {second_name}'; --map id= ignores the file's own id column. Repeat for each field."
     ) { text in RecordMapping.source(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }
+    public static let records = Option<[String]>(
+        "records", "path",
+        help: "The records are the array at this path in the input's JSON object, keys separated by dots: --records "
+            + "squad for {\"squad\": [...]}; a map's source may be a path inside a record too: --map "
+            + "name=player.name, --map goals=statistics.0.goals.total."
+    ) { text in JSONPaths.recordsPath(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }
     public static let mapFile = Option.text(
         "map-file", "file", help: "Read FIELD=SOURCE mappings from a file, one a line (# starts a comment).")
     public static let valueMap = Option<(PlayerField, [String: String])>(
@@ -105,6 +112,10 @@ public struct ImportCommand: DeclaredCommand {
         options.mapping.nullTokens = try arguments.values(ImportCommand.null)
         mapFile = try arguments.value(ImportCommand.mapFile)
         options.delimiter = try arguments.value(ImportCommand.delimiter)
+        options.records = try arguments.value(ImportCommand.records) ?? []
+        if !options.records.isEmpty, let format = options.format, format != .json {
+            throw UsageError.conflictingOptions("--records", "--format \(format.rawValue)")
+        }
         options.dateFormat = try arguments.value(ImportCommand.dateFormat) ?? .iso
         changesPath = try arguments.value(ImportCommand.changes)
         if changesPath == "-" && jsonReport {

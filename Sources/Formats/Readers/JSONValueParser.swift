@@ -26,9 +26,13 @@ struct JSONValueParser {
     /// Where the last comma was, for the trailing-comma message, which points at it.
     var commaLocation = SourceLocation(line: 1, column: 1)
 
-    init(source: ByteSource, allowsLineFeeds: Bool) {
+    /// The nested values records give as fields of their own (`player.name`).
+    let paths: JSONPaths
+
+    init(source: ByteSource, allowsLineFeeds: Bool, paths: JSONPaths = JSONPaths()) {
         cursor = InputCursor(source: source)
         self.allowsLineFeeds = allowsLineFeeds
+        self.paths = paths
     }
 
     // MARK: - Records
@@ -63,12 +67,16 @@ struct JSONValueParser {
             }
             cursor.pos &+= 1
             guard let first = try skipWhitespace() else { throw unexpected(expecting: "a value") }
-            let location = cursor.location
-            let value = try readFieldValue(first, depth: depth &+ 1)
-            if fields.count < RawRecord.maximumFieldCount {
-                fields.append(RawField(name: name.text ?? "", value: value, location: location))
+            if (first == .openBrace || first == .openBracket) && !paths.containers.isEmpty, let text = name.text,
+                paths.containers.contains(FieldNames.key(text))
+            {
+                try readNested(path: text, depth: depth &+ 1, into: &fields)
             } else {
-                noteProblem("more than \(RawRecord.maximumFieldCount) fields in one record", at: location)
+                let location = cursor.location
+                append(
+                    RawField(
+                        name: name.text ?? "", value: try readFieldValue(first, depth: depth &+ 1), location: location),
+                    to: &fields)
             }
             byte = try skipWhitespace()
             if byte == .comma {
@@ -81,6 +89,79 @@ struct JSONValueParser {
                 return fields
             } else {
                 throw unexpected(expecting: "',' or '}' after a field value")
+            }
+        }
+    }
+
+    /// Adds `field` to a record's `fields`, or notes that the record has too many.
+    private mutating func append(_ field: RawField, to fields: inout [RawField]) {
+        if fields.count < RawRecord.maximumFieldCount {
+            fields.append(field)
+        } else {
+            noteProblem("more than \(RawRecord.maximumFieldCount) fields in one record", at: field.location)
+        }
+    }
+
+    /// Reads the object or array at `pos`, found at `path` in a record, for the values `paths` wants in it: each
+    /// becomes a field named by its path (`player.name`, `statistics.0`), the containers on the way to one are read
+    /// the same way, and anything else is checked and skipped. Recursive, but only as deep as the longest path a
+    /// mapping names; `depth` is the container's nesting level.
+    private mutating func readNested(path: String, depth: Int, into fields: inout [RawField]) throws(ReadError) {
+        guard depth <= JSONValueParser.maximumDepth else {
+            throw cursor.error("nesting deeper than \(JSONValueParser.maximumDepth) levels", at: cursor.pos)
+        }
+        let closer: UInt8 = cursor.base[cursor.pos] == .openBrace ? .closeBrace : .closeBracket
+        cursor.pos &+= 1
+        var byte = try skipWhitespace()
+        if byte == closer {
+            cursor.pos &+= 1
+            return
+        }
+        var index = 0
+        while true {
+            let childPath: String
+            var first = byte
+            if closer == .closeBrace {
+                guard byte == .quote else { throw unexpected(expecting: "a field name in double quotes") }
+                let name = try readString(storing: true)
+                guard try skipWhitespace() == .colon else { throw unexpected(expecting: "':' after the field name") }
+                cursor.pos &+= 1
+                first = try skipWhitespace()
+                childPath = path + "." + (name.text ?? "")
+            } else {
+                childPath = path + "." + String(index)
+            }
+            guard let first else { throw unexpected(expecting: "a value") }
+            let key = FieldNames.key(childPath)
+            if (first == .openBrace || first == .openBracket) && paths.containers.contains(key) {
+                try readNested(path: childPath, depth: depth &+ 1, into: &fields)
+            } else if paths.values.contains(key) {
+                let location = cursor.location
+                append(
+                    RawField(name: childPath, value: try readFieldValue(first, depth: depth &+ 1), location: location),
+                    to: &fields)
+            } else if first == .openBrace || first == .openBracket {
+                try skipContainer(depth: depth &+ 1)
+            } else {
+                _ = try skipNonObject(first, depth: depth &+ 1)
+            }
+            index &+= 1
+            byte = try skipWhitespace()
+            if byte == .comma {
+                commaLocation = cursor.location
+                cursor.pos &+= 1
+                byte = try skipWhitespace()
+                if byte == closer {
+                    let what = closer == .closeBracket ? "element of an array" : "field of an object"
+                    throw cursor.error("unexpected ',' after the last \(what) (trailing comma)", at: commaLocation)
+                }
+            } else if byte == closer {
+                cursor.pos &+= 1
+                return
+            } else {
+                throw unexpected(
+                    expecting: closer == .closeBracket
+                        ? "',' or ']' after an array element" : "',' or '}' after a field value")
             }
         }
     }

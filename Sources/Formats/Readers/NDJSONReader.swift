@@ -9,9 +9,10 @@ public struct NDJSONReader: RecordReader {
     private var finished = false
     private var recordCount = 0
 
-    /// A reader of NDJSON from `source`, from the bytes it has not consumed yet.
-    public init(source: ByteSource) {
-        parser = JSONValueParser(source: source, allowsLineFeeds: false)
+    /// A reader of NDJSON from `source`, from the bytes it has not consumed yet; each line's nested values that
+    /// `paths` names are fields of their own.
+    public init(source: ByteSource, paths: JSONPaths = JSONPaths()) {
+        parser = JSONValueParser(source: source, allowsLineFeeds: false, paths: paths)
     }
 
     /// Bytes consumed from the source so far, a byte order mark included.

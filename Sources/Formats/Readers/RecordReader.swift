@@ -26,11 +26,11 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
 
     /// Why a file named as this format cannot be that format, judging by its first non-blank byte: a JSON array
-    /// saved as `.ndjson`, NDJSON saved as `.json`, JSON saved as `.csv`. Nil when the byte does not contradict the
-    /// name.
+    /// saved as `.ndjson`, JSON saved as `.csv`. Nil when the byte does not contradict the name.
     public func contradiction(firstNonBlankByte byte: UInt8?) -> String? {
         let sniffed = InputFormat(sniffing: byte)
-        guard let byte, sniffed != self, sniffed != .csv else { return nil }
+        // A JSON file may be one object holding its records (`--records`): its reader tells that from NDJSON.
+        guard let byte, sniffed != self, sniffed != .csv, self != .json else { return nil }
         let content = sniffed == .json ? "a JSON array" : "NDJSON (one JSON object a line)"
         return "the file name says \(self.name), but the file starts with '\(Unicode.Scalar(byte))', as \(content) "
             + "does; to read it as \(sniffed.name), give --format \(sniffed.rawValue)"
@@ -56,14 +56,14 @@ public enum InputFormat: String, CaseIterable, Sendable {
 }
 
 /// The reader for `format`, reading from `source`; a CSV file's cells are separated by `delimiter`, and its header
-/// goes through `headerCheck` (see `CSVReader`).
+/// goes through `headerCheck` (see `CSVReader`); JSON's records and nested values are where `paths` says.
 public func makeRecordReader(
-    _ format: InputFormat, source: ByteSource, delimiter: UInt8 = .comma,
+    _ format: InputFormat, source: ByteSource, delimiter: UInt8 = .comma, paths: JSONPaths = JSONPaths(),
     headerCheck: @escaping ([String]) -> String? = { _ in nil }
 ) -> any RecordReader {
     switch format {
-    case .json: JSONArrayReader(source: source)
-    case .ndjson: NDJSONReader(source: source)
+    case .json: JSONArrayReader(source: source, paths: paths)
+    case .ndjson: NDJSONReader(source: source, paths: paths)
     case .csv: CSVReader(source: source, delimiter: delimiter, headerCheck: headerCheck)
     }
 }

@@ -47,7 +47,8 @@ struct ImportSession {
     mutating func read(_ input: InputFile) throws {
         defer { input.finishReading() }
         let source = ByteSource(descriptor: try input.openForReading(), stop: stop)
-        var format = options.format
+        // Records inside an object (`--records squad`) are JSON, whatever the name or the first byte says.
+        var format = options.records.isEmpty ? options.format : .json
         if format == nil {
             // The content decides where the name says nothing, and must not contradict the name where it does.
             let firstByte: UInt8?
@@ -72,7 +73,8 @@ struct ImportSession {
         // A CSV header names its columns before any row: a mapping that names others is refused then.
         let headerRefusal = HeaderRefusal()
         let reader = makeRecordReader(
-            format ?? .csv, source: source, delimiter: (options.delimiter ?? .implied(by: input.name)).byte
+            format ?? .csv, source: source, delimiter: (options.delimiter ?? .implied(by: input.name)).byte,
+            paths: JSONPaths(records: options.records, reading: mapping.columns)
         ) { columns in
             let absent = mapping.missingColumns(in: columns)
             if !absent.isEmpty {

@@ -436,7 +436,9 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         ReaderCase(
             "an object at the top", #"{"a": 1}"#,
             [
-                fatal("expected a JSON array of player objects, found '{'", 1, 1)
+                fatal(
+                    "the input starts with a JSON object, as NDJSON (one JSON object a line) does, not with an array "
+                        + "of player objects; to read it as NDJSON, give --format ndjson", 1, 1)
             ]),
         ReaderCase(
             "a number at the top", "\n  42",
