@@ -43,7 +43,7 @@ import Testing
             "import", file, "--null", "None", "--map", "name={first_name} {second_name}", "--map", "ref=code",
             "--map", "id=", "--map", "goals=goals_scored", "--map", "image=photo", "--map", "position=element_type",
             "--map", "club=team", "--value-map", "position:1=GK,2=DF,3=MF,4=FW", "--value-map", "club:\(clubs)",
-            "--skip-invalid",
+            "--skip-where", "element_type=5", "--prune",
         ]
     }
 
@@ -54,9 +54,13 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         let report = try object(first)
         #expect(report["status"] as? String == "committed")
-        // The 20 managers (element_type 5) are no players: rejected, each named.
-        #expect((report["added"] as? Int, report["rejected_records"] as? Int) == (784, 20))
-        #expect(first.stderr.contains("element_type: unknown position '5'"))
+        // The 20 managers (element_type 5) are no players: skipped, and the prune is whole.
+        #expect(
+            (report["added"] as? Int, report["rejected_records"] as? Int, report["skipped_records"] as? Int)
+                == (784, 0, 20))
+        #expect((report["prune"] as? [String: Any])?["skipped_reason"] is NSNull)
+        #expect(first.stderr.contains("; 20 rows skipped by the row filters ("), "\(first.stderr)")
+        #expect(!first.stderr.contains("element_type"), "\(first.stderr)")
         let saka = try run(["show", "Bukayo Saka", "--format", "json"])
         #expect(saka.stdout.contains(#""ref":"223340","name":"Bukayo Saka","position":"MF""#), "\(saka.stdout)")
         #expect(saka.stdout.contains(#""club":"Arsenal""#))

@@ -480,6 +480,20 @@ import Testing
         #expect(allowed.removed == 3)
     }
 
+    @Test func skippedRowsAreNoRecordsAndLeavePruneWhole() throws {
+        _ = try importing(#"[{"name": "A", "position": "GK"}, {"name": "B", "position": "ST"}]"#)
+        let report = try importing(
+            #"[{"name": "A", "position": "GK", "type": 1}, {"name": "Coach", "position": "none", "type": 5}]"#
+        ) { options in
+            options.mapping.rowFilters = [try! RowFilter.parse("type=5", keepsMatches: false).get()]
+            options.prune = true
+            options.maxPrunePercent = 50
+        }
+        #expect((report.records, report.skippedRecords, report.rejectedRecords, report.unchanged) == (1, 1, 0, 1))
+        #expect((report.prune.performed, report.removed) == (true, 1))
+        #expect(try all().map(\.name) == ["A"])
+    }
+
     @Test func pruneIsSkippedWhenRecordsWereRejected() throws {
         _ = try importing(#"[{"id": 1, "name": "A", "position": "GK"}, {"id": 2, "name": "B", "position": "GK"}]"#)
         let report = try importing(

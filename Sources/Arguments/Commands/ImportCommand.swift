@@ -14,7 +14,8 @@ public struct ImportCommand: DeclaredCommand {
             + "The summary goes to standard error.",
         arguments: [ArgumentSpec(name: "file", help: "Input files; '-' reads standard input.", isRepeating: true)],
         options: [
-            format.spec, records.spec, map.spec, mapFile.spec, valueMap.spec, null.spec, delimiter.spec,
+            format.spec, records.spec, map.spec, mapFile.spec, valueMap.spec, null.spec, skipWhere.spec,
+            keepWhere.spec, delimiter.spec,
             dateFormat.spec, prune.spec, maxPrune.spec, allowPartialPrune.spec, dryRun.spec, skipInvalid.spec,
             changes.spec,
             SharedOptions.quiet.spec, report.spec,
@@ -40,6 +41,15 @@ public struct ImportCommand: DeclaredCommand {
             + "squad for {\"squad\": [...]}; a map's source may be a path inside a record too: --map "
             + "name=player.name, --map goals=statistics.0.goals.total."
     ) { text in JSONPaths.recordsPath(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }
+    public static let skipWhere = Option<RowFilter>(
+        "skip-where", "column=value,…", repeatable: true,
+        help: "Skip the rows whose column holds one of the values (ignoring case): --skip-where element_type=5. "
+            + "Skipped rows are no records: they are counted apart and do not make --prune partial. Repeatable."
+    ) { text in RowFilter.parse(text, keepsMatches: false).mapError { Option.ValueRefused(reason: $0.reason) } }
+    public static let keepWhere = Option<RowFilter>(
+        "keep-where", "column=value,…", repeatable: true,
+        help: "Skip the rows whose column holds none of the values: --keep-where element_type=1,2,3,4. Repeatable."
+    ) { text in RowFilter.parse(text, keepsMatches: true).mapError { Option.ValueRefused(reason: $0.reason) } }
     public static let mapFile = Option.text(
         "map-file", "file", help: "Read FIELD=SOURCE mappings from a file, one a line (# starts a comment).")
     public static let valueMap = Option<(PlayerField, [String: String])>(
@@ -110,6 +120,8 @@ public struct ImportCommand: DeclaredCommand {
             options.mapping.valueMaps[field] = values
         }
         options.mapping.nullTokens = try arguments.values(ImportCommand.null)
+        options.mapping.rowFilters =
+            try arguments.values(ImportCommand.skipWhere) + arguments.values(ImportCommand.keepWhere)
         mapFile = try arguments.value(ImportCommand.mapFile)
         options.delimiter = try arguments.value(ImportCommand.delimiter)
         options.records = try arguments.value(ImportCommand.records) ?? []

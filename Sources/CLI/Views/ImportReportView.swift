@@ -26,6 +26,10 @@ enum ImportReportView {
             text = "Imported \(files): \(records) — \(counts)"
         }
         if report.rejectedRecords > 0 { text += ", \(report.rejectedRecords.groupedDigits) rejected" }
+        if report.skippedRecords > 0 {
+            let skipped = report.skippedRecords
+            text += "; \(skipped.groupedDigits) row\(skipped == 1 ? "" : "s") skipped by the row filters"
+        }
         text += " (\(seconds(report.seconds)))\n"
         if !report.unknownFields.isEmpty {
             let unknown = report.unknownFields
@@ -72,6 +76,7 @@ enum ImportReportView {
             ("unchanged", String(report.unchanged)),
             ("removed", String(report.removed)),
             ("rejected_records", String(report.rejectedRecords)),
+            ("skipped_records", String(report.skippedRecords)),
             ("problems", String(report.problemCount)),
             (
                 "prune",

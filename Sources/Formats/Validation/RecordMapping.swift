@@ -40,11 +40,18 @@ public struct RecordMapping: Sendable {
     /// Per field, a provider's values and what they stand for.
     public var valueMaps: [PlayerField: [String: String]] = [:]
     private var nullKeys: Set<String> = []
+    /// Rows that are no records (`--skip-where`, `--keep-where`).
+    public var rowFilters: [RowFilter] = []
 
     public init() {}
 
     /// Whether the mapping changes nothing, so that records need not go through it.
-    public var isIdentity: Bool { sources.isEmpty && nullTokens.isEmpty && valueMaps.isEmpty }
+    public var isIdentity: Bool { sources.isEmpty && nullTokens.isEmpty && valueMaps.isEmpty && rowFilters.isEmpty }
+
+    /// Whether `record` is a row that is no record, by `rowFilters`.
+    public func skips(_ record: RawRecord) -> Bool {
+        rowFilters.contains { $0.skips(record) }
+    }
 
     // MARK: - Reading the options
 
@@ -211,14 +218,13 @@ public struct RecordMapping: Sendable {
 
     // MARK: - Columns
 
-    /// The columns the mapping reads that are not among `columns` (names compared as rosterdb compares them).
+    /// The columns the mapping and its row filters read that are not among `columns` (names compared as rosterdb
+    /// compares them).
     public func missingColumns(in columns: [String]) -> [String] {
         let present = Set(columns.map(FieldNames.key))
         var missing: [String] = []
-        for field in PlayerField.allCases {
-            for column in sources[field]?.columns ?? [] where !present.contains(FieldNames.key(column)) {
-                if !missing.contains(column) { missing.append(column) }
-            }
+        for column in self.columns + rowFilters.map(\.column) where !present.contains(FieldNames.key(column)) {
+            if !missing.contains(column) { missing.append(column) }
         }
         return missing
     }

@@ -14,6 +14,8 @@ public struct ImportReport: Sendable {
     public var removed = 0
     /// Records that were not imported.
     public var rejectedRecords = 0
+    /// Rows the row filters (`--skip-where`, `--keep-where`) dropped: no records, so not in `records`.
+    public var skippedRecords = 0
     /// The first problems found, at most `ImportReport.problemLimit`; the rest are spooled (`forEachProblem`).
     public var problems: [RecordProblem] = []
     private let spool = ProblemSpool()

@@ -74,7 +74,7 @@ struct ImportSession {
         let headerRefusal = HeaderRefusal()
         let reader = makeRecordReader(
             format ?? .csv, source: source, delimiter: (options.delimiter ?? .implied(by: input.name)).byte,
-            paths: JSONPaths(records: options.records, reading: mapping.columns)
+            paths: JSONPaths(records: options.records, reading: mapping.columns + mapping.rowFilters.map(\.column))
         ) { columns in
             let absent = mapping.missingColumns(in: columns)
             if !absent.isEmpty {
@@ -120,6 +120,9 @@ struct ImportSession {
                             message: error.message))
                     // The rest of a malformed file is lost, so it can never be imported in part.
                     if !error.isRecoverable { report.malformedFiles.append(input.name) }
+                    continue
+                case .skipped:
+                    report.skippedRecords += 1
                     continue
                 case .invalid(let problems):
                     report.records += 1

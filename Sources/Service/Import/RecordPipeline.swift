@@ -25,6 +25,8 @@ final class RecordPipeline: @unchecked Sendable {
         case valid(number: Int, location: SourceLocation, PlayerRow)
         /// A record and everything wrong with it.
         case invalid([RecordProblem])
+        /// A row the mapping's row filters say is no record.
+        case skipped
         /// Input that could not be read as its format (or could not be read at all).
         case unreadable(ReadError)
     }

@@ -40,6 +40,10 @@ struct RecordSource {
                 }
                 if !mapping.isIdentity {
                     for field in record.fields { seen.insert(field.name) }
+                    if mapping.skips(record) {
+                        batch.append(.skipped)
+                        continue
+                    }
                     record = mapping.apply(record)
                 }
                 switch validator.validate(record, unknown: &unknown) {

@@ -1,0 +1,47 @@
+import RosterModel
+
+/// Rows of a source that are no records of it (a provider's managers among its players), dropped before mapping and
+/// validation: `import --skip-where COLUMN=VALUE[,VALUE…]` drops the rows holding one of the values in the column,
+/// `--keep-where` those holding none. Columns are matched as field names are, values ignoring case and surrounding
+/// spaces; an absent or null value is the empty text.
+public struct RowFilter: Sendable, Equatable {
+    /// The column or key (a path inside a JSON record: `player.injured`).
+    public let column: String
+    /// The values, in the form they are compared in.
+    public let values: Set<String>
+    /// Whether the rows holding one of the values are those kept (`--keep-where`), not those skipped.
+    public let keepsMatches: Bool
+
+    /// Reads `COLUMN=VALUE[,VALUE…]`.
+    public static func parse(_ text: String, keepsMatches: Bool) -> Result<RowFilter, RecordMapping.Refused> {
+        guard let equals = text.firstIndex(of: "=") else {
+            return .failure(RecordMapping.Refused(reason: "expected COLUMN=VALUE[,VALUE…], as in element_type=5."))
+        }
+        let column = TextRule.trimmed(String(text[..<equals]))
+        guard !column.isEmpty else {
+            return .failure(RecordMapping.Refused(reason: "expected a column name before '='."))
+        }
+        if let forbidden = TextRule.firstForbidden(in: text) {
+            return .failure(RecordMapping.Refused(reason: "it holds the control character \(forbidden.codePoint)."))
+        }
+        let values = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+        return .success(
+            RowFilter(
+                column: column, values: Set(values.map { FieldNames.key(String($0)) }), keepsMatches: keepsMatches))
+    }
+
+    /// Whether `record` is dropped.
+    func skips(_ record: RawRecord) -> Bool {
+        // Most files spell the column as the filter does: its key is made only when they differ.
+        let value =
+            record.fields.first { $0.name == column }?.value
+            ?? record.fields.first { FieldNames.key($0.name) == FieldNames.key(column) }?.value
+        let text: String
+        switch value {
+        case .string(let written), .cell(let written), .number(let written): text = written
+        case .bool(let flag): text = flag ? "true" : "false"
+        default: text = ""
+        }
+        return values.contains(FieldNames.key(text)) != keepsMatches
+    }
+}
