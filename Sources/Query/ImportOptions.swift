@@ -12,6 +12,9 @@ public struct ImportOptions: Sendable {
     public var records: [String] = []
     /// How records map to the player's fields (`--map`, `--null`, `--value-map`).
     public var mapping = RecordMapping()
+    /// Second files that fields' values are keys into (`--lookup club=teams.csv:id:name`), read before the import
+    /// writes anything.
+    public var lookups: [Lookup] = []
     /// How birth dates are written.
     public var dateFormat = DateFormat.iso
     /// The input is a full snapshot: players absent from it are removed.

@@ -21,6 +21,8 @@ extension Roster {
         let inputs = try names.map { name in
             try InputFile(opening: name, standardInput: standardInput, stop: stop)
         }
+        var options = options
+        for lookup in options.lookups { options.mapping.lookups[lookup.field] = try lookup.load(stop: stop) }
         var changeLog: ChangeLog?
         var report = try database.write(commit: !options.dryRun) { players in
             changeLog = changes == nil ? nil : try players.changeLog()

@@ -33,17 +33,11 @@ import Testing
 
     /// README's command line for the Fantasy Premier League's players_raw.csv.
     private func fplArguments(_ file: String = "fpl-2024-25-players_raw.csv") throws -> [String] {
-        let teams = try String(contentsOfFile: folder.path("fpl-2024-25-teams.csv"), encoding: .utf8)
-        // awk -F, 'NR > 1 { printf "%s%s=%s", s, $4, $6; s = "," }' fpl-2024-25-teams.csv
-        let clubs = teams.split(separator: "\n").dropFirst().map { line in
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-            return "\(cells[3])=\(cells[5])"
-        }.joined(separator: ",")
-        return [
+        [
             "import", file, "--null", "None", "--map", "name={first_name} {second_name}", "--map", "ref=code",
             "--map", "id=", "--map", "goals=goals_scored", "--map", "image=photo", "--map", "position=element_type",
-            "--map", "club=team", "--value-map", "position:1=GK,2=DF,3=MF,4=FW", "--value-map", "club:\(clubs)",
-            "--skip-where", "element_type=5", "--prune",
+            "--value-map", "position:1=GK,2=DF,3=MF,4=FW", "--map", "club=team", "--lookup",
+            "club=fpl-2024-25-teams.csv:id:name", "--skip-where", "element_type=5", "--prune",
         ]
     }
 
@@ -86,6 +80,34 @@ import Testing
             "\(result.stderr)")
         #expect(result.stderr.contains("'web_name', 'yellow_cards'\n"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("roster.db")))
+    }
+
+    @Test func aLookupFileIsReadFirstAndItsMistakesHaveTheirExitCodes() throws {
+        let arguments = try fplArguments().dropLast(5)  // --lookup …, --skip-where …, --prune
+        try folder.write("id,name\n1,Arsenal\n1,Aston Villa\n", to: "twice.csv")
+        for (lookup, status, message) in [
+            ("club=absent.csv:id:name", 66, "Error: cannot open absent.csv: No such file or directory"),
+            (
+                "club=fpl-2024-25-teams.csv:id:title", 64,
+                "Error: nothing was imported: --lookup club names 'title', which fpl-2024-25-teams.csv does not have"
+            ),
+            (
+                "club=twice.csv:id:name", 65,
+                "Error: nothing was imported: twice.csv, a lookup, is no table of keys: record 2: id '1' is given "
+                    + "twice, as 'Arsenal' and as 'Aston Villa'"
+            ),
+        ] {
+            let result = try run(Array(arguments) + ["--lookup", lookup, "--skip-where", "element_type=5"])
+            #expect(result.status == Int32(status), "\(result.stderr)")
+            #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("roster.db")))
+        }
+        // A code the lookup lacks is its record's problem.
+        try folder.write("id,name\n1,Arsenal\n", to: "arsenal-only.csv")
+        let result = try run(
+            Array(arguments) + ["--lookup", "club=arsenal-only.csv:id:name", "--skip-where", "element_type=5"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("team: '2' is no id of arsenal-only.csv (--lookup club)"), "\(result.stderr)")
     }
 
     @Test func fivePlayersWhoChangedClubsAreExactlyFiveUpdates() throws {

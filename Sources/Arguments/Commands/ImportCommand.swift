@@ -14,7 +14,7 @@ public struct ImportCommand: DeclaredCommand {
             + "The summary goes to standard error.",
         arguments: [ArgumentSpec(name: "file", help: "Input files; '-' reads standard input.", isRepeating: true)],
         options: [
-            format.spec, records.spec, map.spec, mapFile.spec, valueMap.spec, null.spec, skipWhere.spec,
+            format.spec, records.spec, map.spec, mapFile.spec, valueMap.spec, lookup.spec, null.spec, skipWhere.spec,
             keepWhere.spec, delimiter.spec,
             dateFormat.spec, prune.spec, maxPrune.spec, allowPartialPrune.spec, dryRun.spec, skipInvalid.spec,
             changes.spec,
@@ -41,6 +41,12 @@ public struct ImportCommand: DeclaredCommand {
             + "squad for {\"squad\": [...]}; a map's source may be a path inside a record too: --map "
             + "name=player.name, --map goals=statistics.0.goals.total."
     ) { text in JSONPaths.recordsPath(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }
+    public static let lookup = Option<Lookup>(
+        "lookup", "field=file:key:value", repeatable: true,
+        help: "Translate a field's values through a second file (CSV, JSON or NDJSON): --lookup "
+            + "club=teams.csv:id:name takes each club value as an id of teams.csv and the name on that row; a value "
+            + "the file lacks is a problem of its record. Repeat for each field."
+    ) { text in Lookup.parse(text).mapError { Option.ValueRefused(reason: $0.reason) } }
     public static let skipWhere = Option<RowFilter>(
         "skip-where", "column=value,…", repeatable: true,
         help: "Skip the rows whose column holds one of the values (ignoring case): --skip-where element_type=5. "
@@ -118,6 +124,14 @@ public struct ImportCommand: DeclaredCommand {
         for (field, values) in try arguments.values(ImportCommand.valueMap) {
             if options.mapping.valueMaps[field] != nil { throw UsageError.repeatedMapping(field.name) }
             options.mapping.valueMaps[field] = values
+        }
+        for lookup in try arguments.values(ImportCommand.lookup) {
+            if options.mapping.valueMaps[lookup.field] != nil
+                || options.lookups.contains(where: { $0.field == lookup.field })
+            {
+                throw UsageError.repeatedMapping(lookup.field.name)
+            }
+            options.lookups.append(lookup)
         }
         options.mapping.nullTokens = try arguments.values(ImportCommand.null)
         options.mapping.rowFilters =

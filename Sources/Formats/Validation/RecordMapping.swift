@@ -42,11 +42,15 @@ public struct RecordMapping: Sendable {
     private var nullKeys: Set<String> = []
     /// Rows that are no records (`--skip-where`, `--keep-where`).
     public var rowFilters: [RowFilter] = []
+    /// Per field, the second file its values are keys into (`--lookup`).
+    public var lookups: [PlayerField: LookupTable] = [:]
 
     public init() {}
 
     /// Whether the mapping changes nothing, so that records need not go through it.
-    public var isIdentity: Bool { sources.isEmpty && nullTokens.isEmpty && valueMaps.isEmpty && rowFilters.isEmpty }
+    public var isIdentity: Bool {
+        sources.isEmpty && nullTokens.isEmpty && valueMaps.isEmpty && rowFilters.isEmpty && lookups.isEmpty
+    }
 
     /// Whether `record` is a row that is no record, by `rowFilters`.
     public func skips(_ record: RawRecord) -> Bool {
@@ -204,12 +208,12 @@ public struct RecordMapping: Sendable {
         return .success((field, map))
     }
 
-    private static func field(named name: String) -> PlayerField? {
+    static func field(named name: String) -> PlayerField? {
         let key = FieldNames.key(name).map { $0 == "-" ? "_" : $0 }
         return PlayerField.allCases.first { $0.name == String(key) }
     }
 
-    private static func unknownField(_ name: String) -> Refused {
+    static func unknownField(_ name: String) -> Refused {
         Refused(
             reason: "unknown field '\(name.shortened(to: 60))'; the fields are "
                 + PlayerField.allCases.map(\.name).joined(separator: ", ")
@@ -227,6 +231,18 @@ public struct RecordMapping: Sendable {
             if !missing.contains(column) { missing.append(column) }
         }
         return missing
+    }
+
+    /// The options that name `columns` (`--map`, `--skip-where`, `--keep-where`), for a message about them.
+    public func options(naming columns: [String]) -> String {
+        let keys = Set(columns.map(FieldNames.key))
+        var options: [String] = []
+        if self.columns.contains(where: { keys.contains(FieldNames.key($0)) }) { options.append("--map") }
+        for filter in rowFilters where keys.contains(FieldNames.key(filter.column)) {
+            let option = filter.keepsMatches ? "--keep-where" : "--skip-where"
+            if !options.contains(option) { options.append(option) }
+        }
+        return options.joined(separator: " and ")
     }
 
     /// Every column the mapping reads.
@@ -446,6 +462,12 @@ public struct RecordMapping: Sendable {
         if nullKeys.contains(key) { return .null }
         let field = raw.field ?? FieldNames.resolve(raw.name).map { FieldNames.fields[$0.index] }
         if let field, let map = valueMaps[field], let translated = map[key] {
+            return translated.isEmpty ? .null : .cell(translated)
+        }
+        if let field, let lookup = lookups[field] {
+            guard let translated = lookup.translate(text) else {
+                return .refused(raw.value, reason: lookup.missing(text))
+            }
             return translated.isEmpty ? .null : .cell(translated)
         }
         return raw.value

@@ -12,11 +12,14 @@ public enum ImportError: CategorizedError {
     case cannotOpen(file: String, reason: String)
     /// Reading an input failed part-way (an I/O error, not bad content).
     case unreadable(file: String, reason: String)
-    /// The mapping (`--map`) names columns or keys the input does not have; `found` are those it has.
-    case missingColumns(file: String, missing: [String], found: [String])
+    /// The import's `options` (`--map`, a row filter, `--lookup club`) name columns or keys the input does not
+    /// have; `found` are those it has.
+    case missingColumns(file: String, missing: [String], found: [String], options: String)
     /// A CSV header has no column for fields every record needs, and the mapping gives none: a provider's own
     /// layout, before its `--map`. `suggestions` are `--map` arguments its columns' names suggest.
     case unmappedFields(file: String, fields: [PlayerField], columns: [String], suggestions: [String])
+    /// A lookup's file (`--lookup`) gives one key two meanings; the reason names the record.
+    case lookupRefused(file: String, reason: String)
     /// An input could not be opened for want of file descriptors or memory (`ulimit -n`), not for its own sake.
     case outOfResources(file: String, reason: String)
     /// The roster refused a valid record's write (another program's trigger, say); `problem` names the record.
@@ -24,7 +27,7 @@ public enum ImportError: CategorizedError {
 
     public var category: ErrorCategory {
         switch self {
-        case .invalidRecords: .invalidData
+        case .invalidRecords, .lookupRefused: .invalidData
         case .pruneLimitExceeded: .pruneRefused
         case .cannotOpen, .unreadable: .unreadableInput
         case .missingColumns, .unmappedFields: .usage
@@ -56,6 +59,8 @@ public enum ImportError: CategorizedError {
             return "cannot open \(file): \(reason)"
         case .unreadable(let file, let reason):
             return "cannot read \(file): \(reason)"
+        case .lookupRefused(let file, let reason):
+            return "nothing was imported: \(file), a lookup, is no table of keys: \(reason)"
         case .recordNotWritten(let problem, _):
             return "nothing was imported: \(problem)"
         case .unmappedFields(let file, let fields, let columns, let suggestions):
@@ -66,11 +71,12 @@ public enum ImportError: CategorizedError {
                 + "from its columns with --map FIELD=COLUMN (see rosterdb import --help)"
                 + (suggestions.isEmpty ? "" : ", such as \(suggestions.joined(separator: " "))")
                 + ". Its columns: \(shown)"
-        case .missingColumns(let file, let missing, let found):
+        case .missingColumns(let file, let missing, let found, let options):
             let shown =
                 found.prefix(40).map { "'\($0.shortened(to: 40))'" }.joined(separator: ", ")
                 + (found.count > 40 ? ", …" : "")
-            return "nothing was imported: --map names \(missing.map { "'\($0)'" }.joined(separator: ", ")), which "
+            return
+                "nothing was imported: \(options) \(options.contains(" and ") ? "name" : "names") \(missing.map { "'\($0)'" }.joined(separator: ", ")), which "
                 + "\(file) does not have; its \(found.isEmpty ? "records have no fields" : "fields are \(shown)")"
         }
     }
@@ -79,7 +85,9 @@ public enum ImportError: CategorizedError {
     public var report: ImportReport? {
         switch self {
         case .invalidRecords(let report), .pruneLimitExceeded(let report): report
-        case .cannotOpen, .unreadable, .missingColumns, .unmappedFields, .outOfResources, .recordNotWritten: nil
+        case .cannotOpen, .unreadable, .missingColumns, .unmappedFields, .lookupRefused, .outOfResources,
+            .recordNotWritten:
+            nil
         }
     }
 

@@ -78,7 +78,8 @@ struct ImportSession {
         ) { columns in
             let absent = mapping.missingColumns(in: columns)
             if !absent.isEmpty {
-                headerRefusal.refusal = .missingColumns(file: input.name, missing: absent, found: columns)
+                headerRefusal.refusal = .missingColumns(
+                    file: input.name, missing: absent, found: columns, options: mapping.options(naming: absent))
                 return "the header lacks the columns the mapping names"
             }
             let unmapped = mapping.absentRequiredFields(columns)
@@ -167,7 +168,8 @@ struct ImportSession {
         if format != .csv, !mapping.isIdentity, report.records > 0 {
             let absent = mapping.missingColumns(in: Array(seen))
             if !absent.isEmpty {
-                throw ImportError.missingColumns(file: input.name, missing: absent, found: seen.sorted())
+                throw ImportError.missingColumns(
+                    file: input.name, missing: absent, found: seen.sorted(), options: mapping.options(naming: absent))
             }
         }
     }
