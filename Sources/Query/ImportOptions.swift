@@ -17,6 +17,8 @@ public struct ImportOptions: Sendable {
     public var lookups: [Lookup] = []
     /// How birth dates are written.
     public var dateFormat = DateFormat.iso
+    /// What a second record of a player already read in this import does.
+    public var samePlayer = SamePlayerPolicy.refuse
     /// The input is a full snapshot: players absent from it are removed.
     public var prune = false
     /// `prune` refuses to remove more than this share of the roster, in percent.

@@ -288,6 +288,24 @@ import Testing
         #expect(try all().map(\.name) == ["A", "C"])
     }
 
+    @Test func sameplayerFirstKeepsTheFirstRecordOfAPlayerAndCountsTheOthers() throws {
+        let report = try importing(
+            """
+            [{"ref": "P-1", "name": "Pelé", "position": "FW", "club": "Brazil 1958"},
+             {"name": "Alex Scott", "position": "CB", "birth_date": "1984-10-14"},
+             {"ref": "P-1", "name": "Pelé", "position": "FW", "club": "Brazil 1970"},
+             {"name": "alex scott", "position": "LB", "birth_date": "1984-10-14"},
+             {"id": 1, "name": "Edson", "position": "FW"}, {"id": 1, "name": "Edson", "position": "ST"}]
+            """
+        ) { $0.samePlayer = .first }
+        // A record with an id takes it from a player this import added without one (who moves), then holds it.
+        #expect((report.records, report.added, report.samePlayerRecords, report.problemCount) == (6, 3, 3, 0))
+        #expect(
+            try all().map { "\($0.name) \($0.position.code) \($0.club ?? "-")" } == [
+                "Edson FW -", "Alex Scott CB -", "Pelé FW Brazil 1958",
+            ])
+    }
+
     @Test func theSamePlayerTwiceIsInvalid() throws {
         let byID = #expect(throws: ImportError.self) {
             try importing(#"[{"id": 5, "name": "A", "position": "GK"}, {"id": 5, "name": "B", "position": "GK"}]"#)
@@ -295,7 +313,8 @@ import Testing
         #expect(byID?.report?.problems.first?.record == 2)
         #expect(
             byID?.report?.problems.first?.message
-                == "the same player (id 5) is already in this import, in an earlier record")
+                == "the same player (id 5) is already in this import, in an earlier record (--same-player first keeps the first)"
+        )
         let byName = #expect(throws: ImportError.self) {
             try importing(
                 """
@@ -306,7 +325,8 @@ import Testing
         #expect(byName?.report?.problems.map(\.record) == [2])
         #expect(
             byName?.report?.problems.first?.message
-                == "a player with this name and birth date is already in this import, in an earlier record")
+                == "a player with this name and birth date is already in this import, in an earlier record (--same-player first keeps the first)"
+        )
         #expect(try roster.count() == 0)
     }
 
@@ -412,7 +432,8 @@ import Testing
         }
         #expect(
             twice?.report?.problems.first?.message
-                == "the same player (ref 'A') is already in this import, in an earlier record")
+                == "the same player (ref 'A') is already in this import, in an earlier record (--same-player first keeps the first)"
+        )
     }
 
     @Test func twoStoredPlayersWithOneNameAndBirthDateNeedAnId() throws {

@@ -15,7 +15,7 @@ public struct ImportCommand: DeclaredCommand {
         arguments: [ArgumentSpec(name: "file", help: "Input files; '-' reads standard input.", isRepeating: true)],
         options: [
             format.spec, records.spec, map.spec, mapFile.spec, valueMap.spec, lookup.spec, null.spec, skipWhere.spec,
-            keepWhere.spec, delimiter.spec,
+            keepWhere.spec, samePlayer.spec, delimiter.spec,
             dateFormat.spec, prune.spec, maxPrune.spec, allowPartialPrune.spec, dryRun.spec, skipInvalid.spec,
             changes.spec,
             SharedOptions.quiet.spec, report.spec,
@@ -47,6 +47,10 @@ public struct ImportCommand: DeclaredCommand {
             + "club=teams.csv:id:name takes each club value as an id of teams.csv and the name on that row; a value "
             + "the file lacks is a problem of its record. Repeat for each field."
     ) { text in Lookup.parse(text).mapError { Option.ValueRefused(reason: $0.reason) } }
+    public static let samePlayer = Option.choice(
+        "same-player", of: SamePlayerPolicy.self,
+        help: "What a second record of a player this import already read does (the same id, ref, or name and birth "
+            + "date): refuse makes it invalid (the default), first ignores it and counts it.")
     public static let skipWhere = Option<RowFilter>(
         "skip-where", "column=value,…", repeatable: true,
         help: "Skip the rows whose column holds one of the values (ignoring case): --skip-where element_type=5. "
@@ -138,6 +142,7 @@ public struct ImportCommand: DeclaredCommand {
             try arguments.values(ImportCommand.skipWhere) + arguments.values(ImportCommand.keepWhere)
         mapFile = try arguments.value(ImportCommand.mapFile)
         options.delimiter = try arguments.value(ImportCommand.delimiter)
+        options.samePlayer = try arguments.value(ImportCommand.samePlayer) ?? .refuse
         options.records = try arguments.value(ImportCommand.records) ?? []
         if !options.records.isEmpty, let format = options.format, format != .json {
             throw UsageError.conflictingOptions("--records", "--format \(format.rawValue)")

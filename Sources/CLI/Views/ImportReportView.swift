@@ -26,6 +26,10 @@ enum ImportReportView {
             text = "Imported \(files): \(records) — \(counts)"
         }
         if report.rejectedRecords > 0 { text += ", \(report.rejectedRecords.groupedDigits) rejected" }
+        if report.samePlayerRecords > 0 {
+            let again = report.samePlayerRecords
+            text += "; \(again.groupedDigits) record\(again == 1 ? "" : "s") of players named earlier ignored"
+        }
         if report.skippedRecords > 0 {
             let skipped = report.skippedRecords
             text += "; \(skipped.groupedDigits) row\(skipped == 1 ? "" : "s") skipped by the row filters"
@@ -77,6 +81,7 @@ enum ImportReportView {
             ("removed", String(report.removed)),
             ("rejected_records", String(report.rejectedRecords)),
             ("skipped_records", String(report.skippedRecords)),
+            ("same_player_records", String(report.samePlayerRecords)),
             ("problems", String(report.problemCount)),
             (
                 "prune",

@@ -186,6 +186,15 @@ struct ImportSession {
         func problem(_ message: String) -> RecordProblem {
             RecordProblem(file: place.file, record: place.record, location: place.location, message: message)
         }
+        /// A record of a player an earlier one named: a problem, or ignored, as `--same-player` says.
+        func again(_ message: String) -> RecordProblem? {
+            switch options.samePlayer {
+            case .refuse: return problem(message + " (--same-player first keeps the first)")
+            case .first:
+                report.samePlayerRecords += 1
+                return nil
+            }
+        }
         var player = row.player
         let stored: Player?
         // Known to hold the record's values already, when compared where the row lies.
@@ -202,7 +211,7 @@ struct ImportSession {
                 }
             }
             if touched.contains(id) {
-                return problem("the same player (id \(id)) is already in this import, in an earlier record")
+                return again("the same player (id \(id)) is already in this import, in an earlier record")
             }
             // In a roster that was empty when the import began, a player not yet touched cannot be stored.
             if rosterSizeBefore == 0 && !touched.contains(id) {
@@ -219,7 +228,7 @@ struct ImportSession {
             }
         } else if let ref = player.ref, let byRef = try store.player(ref: ref) {
             if touched.contains(byRef.id!) {
-                return problem("the same player (ref '\(ref)') is already in this import, in an earlier record")
+                return again("the same player (ref '\(ref)') is already in this import, in an earlier record")
             }
             stored = byRef
         } else {
@@ -235,7 +244,7 @@ struct ImportSession {
             if let id = stored?.id, touched.contains(id) {
                 // Name the player the way the record does: an id the record never gave would mean nothing to its
                 // author.
-                return problem("a player with this name and birth date is already in this import, in an earlier record")
+                return again("a player with this name and birth date is already in this import, in an earlier record")
             }
         }
         player.id = stored?.id ?? player.id

@@ -1,0 +1,8 @@
+/// What an import does with a second record of a player it has already read (`import --same-player`): the same id,
+/// the same ref, or the same name and birth date where neither is given — a player in several tournaments' squads.
+public enum SamePlayerPolicy: String, CaseIterable, Sendable {
+    /// The second record is invalid, naming the first: a feed should name each player once.
+    case refuse
+    /// The first record stands; later ones are counted (`same_player_records`) and otherwise ignored.
+    case first
+}
