@@ -28,7 +28,8 @@ mkdir -p "$out/modules" "$out/objects"
 targets=(JSONReaderFuzzer CSVReaderFuzzer ArgumentParserFuzzer QueryStringFuzzer)
 
 # -O keeps Swift's bounds and overflow checks; -g makes the crash reports readable.
-common=(-O -g -enable-testing -parse-as-library -I "$out/modules")
+# One package name for all, as SwiftPM gives them: `package` members are shared between the modules.
+common=(-O -g -enable-testing -parse-as-library -package-name rosterdb -I "$out/modules")
 
 # One library module: its sources in, its .swiftmodule and one object file out.
 module() {
@@ -41,12 +42,14 @@ module() {
 }
 
 echo "Building the $mode targets in $out" >&2
-module RosterModel Sources/Model/*.swift
-module RosterFormats $(find Sources/Formats -name '*.swift' | sort)
-module RosterQuery Sources/Query/*.swift
-module RosterHTTP Sources/HTTP/*.swift
-module RosterWeb Sources/Web/*.swift
-module RosterArguments $(find Sources/Arguments -name '*.swift' | sort)
+# Every source of a module's folder, its subfolders included, as SwiftPM takes them.
+sources_of() { find "Sources/$1" -name '*.swift' | sort; }
+module RosterModel $(sources_of Model)
+module RosterFormats $(sources_of Formats)
+module RosterQuery $(sources_of Query)
+module RosterHTTP $(sources_of HTTP)
+module RosterWeb $(sources_of Web)
+module RosterArguments $(sources_of Arguments)
 
 for target in "${targets[@]}"; do
     echo "  target $target" >&2
