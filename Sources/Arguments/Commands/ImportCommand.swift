@@ -4,7 +4,8 @@ import RosterQuery
 
 /// `rosterdb import FILE...`: loads players from JSON, NDJSON or CSV in one all-or-nothing transaction.
 public struct ImportCommand: DeclaredCommand {
-    public static let spec = CommandSpec(
+    public static let name = "import"
+    public static let declaration = CommandDeclaration(
         name: name,
         abstract: "Import players from JSON, NDJSON or CSV files.",
         discussion: "All files are imported in one transaction: if any record is invalid, nothing is written and "
@@ -13,55 +14,96 @@ public struct ImportCommand: DeclaredCommand {
             + "provider's file imports as it comes with --map, --null, --value-map, --delimiter and --date-format. "
             + "The summary goes to standard error.",
         arguments: [ArgumentSpec(name: "file", help: "Input files; '-' reads standard input.", isRepeating: true)],
-        options: [
-            format.spec, map.spec, mapFile.spec, valueMap.spec, null.spec, delimiter.spec, dateFormat.spec,
-            prune.spec, maxPrune.spec, allowPartialPrune.spec, dryRun.spec, skipInvalid.spec, changes.spec,
-            SharedOptions.quiet.spec, report.spec,
-        ]
-    )
-    public static let name = "import"
-    public static let allowPartialPrune = Flag(
-        "allow-partial-prune",
-        help: "With --prune and --skip-invalid: exit 0, not 4, when records were rejected and "
-            + "so the prune was skipped.")
-    public static let changes = Option.text(
-        "changes", "file",
-        help: "Write one JSON line per player added, updated or removed to this file ('-': "
-            + "standard output) once the import is committed; with --dry-run, the changes it would make.")
-    public static let map = Option<(PlayerField, RecordMapping.Source)>(
-        "map", "field=source", repeatable: true,
-        help: "Take a field from another column or key, or from a template joining several: --map ref=code, --map "
-            + "'name={first_name} {second_name}'; --map id= ignores the file's own id column. Repeat for each field."
-    ) { text in RecordMapping.source(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }
+        options: Option.choice(
+            "format", of: InputFormat.self,
+            help: "The input format (default: from the file extension, else the first byte)."),
+        mapping, pruning,
+        Flag("dry-run", help: "Validate and report what would change; write nothing."),
+        Flag("skip-invalid", help: "Import the valid records, list the invalid ones, and exit 0."), changes,
+        SharedOptions.quiet,
+        Option.choice("report", of: ReportFormat.self, help: "Print the report on standard output in this format.")
+    ) { files, format, mapping, pruning, dryRun, skipInvalid, changesPath, quiet, report in
+        if files.count(where: { $0 == "-" }) > 1 { throw UsageError.standardInputTwice }
+        let jsonReport = report == .json
+        if changesPath == "-" && jsonReport {
+            throw UsageError.conflictingOptions("--changes -", "--report json")
+        }
+        var options = ImportOptions()
+        options.format = format
+        options.mapping = mapping.mapping
+        options.delimiter = mapping.delimiter
+        options.dateFormat = mapping.dateFormat
+        (options.prune, options.maxPrunePercent) = (pruning.prune, pruning.maxPercent)
+        options.dryRun = dryRun
+        options.skipInvalid = skipInvalid
+        return ImportCommand(
+            files: files, options: options, quiet: quiet, jsonReport: jsonReport, mapFile: mapping.file,
+            changesPath: changesPath, allowsPartialPrune: pruning.allowsPartial)
+    }
+
+    /// How a provider's file is read: `--map`, `--map-file`, `--value-map`, `--null`, `--delimiter`, `--date-format`.
+    private static let mapping = OptionGroup(
+        Option<(PlayerField, RecordMapping.Source)>(
+            "map", "field=source",
+            help: "Take a field from another column or key, or from a template joining several: --map ref=code, "
+                + "--map 'name={first_name} {second_name}'; --map id= ignores the file's own id column. Repeat for "
+                + "each field."
+        ) { text in RecordMapping.source(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }.repeated,
+        mapFile,
+        Option<(PlayerField, [String: String])>(
+            "value-map", "field:from=to,…",
+            help: "Translate a provider's values of a field: --value-map position:1=GK,2=DF,3=MF,4=FW. Repeat for "
+                + "each field."
+        ) { text in RecordMapping.valueMap(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }.repeated,
+        Option.text(
+            "null", "token",
+            help: "A text that means unknown, such as None or 'not available' (ignoring case); repeat for several."
+        ).repeated,
+        Option.choice(
+            "delimiter", of: CSVDelimiter.self,
+            help: "What separates CSV cells (default: a tab for .tsv, else a comma)."
+        ),
+        Option.choice(
+            "date-format", of: DateFormat.self,
+            help: "How birth dates are written (default: yyyy-MM-dd); iso-datetime keeps the date of "
+                + "1990-01-02T00:00:00.")
+    ) { sources, file, valueMaps, nullTokens, delimiter, dateFormat in
+        var mapping = RecordMapping()
+        for (field, source) in sources {
+            if mapping.sources[field] != nil { throw UsageError.repeatedMapping(field.name) }
+            mapping.sources[field] = source
+        }
+        for (field, values) in valueMaps {
+            if mapping.valueMaps[field] != nil { throw UsageError.repeatedMapping(field.name) }
+            mapping.valueMaps[field] = values
+        }
+        mapping.nullTokens = nullTokens
+        return (mapping: mapping, file: file, delimiter: delimiter, dateFormat: dateFormat ?? .iso)
+    }
+    /// Named also by the error about the file's lines.
     public static let mapFile = Option.text(
         "map-file", "file", help: "Read FIELD=SOURCE mappings from a file, one a line (# starts a comment).")
-    public static let valueMap = Option<(PlayerField, [String: String])>(
-        "value-map", "field:from=to,…", repeatable: true,
-        help: "Translate a provider's values of a field: --value-map position:1=GK,2=DF,3=MF,4=FW. Repeat for "
-            + "each field."
-    ) { text in RecordMapping.valueMap(from: text).mapError { Option.ValueRefused(reason: $0.reason) } }
-    public static let null = Option.text(
-        "null", "token", repeatable: true,
-        help: "A text that means unknown, such as None or 'not available' (ignoring case); "
-            + "repeat for several.")
-    public static let delimiter = Option.choice(
-        "delimiter", of: CSVDelimiter.self, help: "What separates CSV cells (default: a tab for .tsv, else a comma).")
-    public static let dateFormat = Option.choice(
-        "date-format", of: DateFormat.self,
-        help: "How birth dates are written (default: yyyy-MM-dd); iso-datetime "
-            + "keeps the date of 1990-01-02T00:00:00.")
-    public static let format = Option.choice(
-        "format", of: InputFormat.self,
-        help: "The input format (default: from the file extension, else the first byte).")
-    public static let prune = Flag("prune", help: "The input is a full snapshot: remove players absent from it.")
-    public static let maxPrune = Option.decimal(
-        "max-prune", "percent", in: 0...100, expecting: "a percentage from 0 to 100",
-        help: "With --prune, refuse to remove more than this share of the roster (default: 20).")
-    public static let dryRun = Flag("dry-run", help: "Validate and report what would change; write nothing.")
-    public static let skipInvalid = Flag(
-        "skip-invalid", help: "Import the valid records, list the invalid ones, and exit 0.")
-    public static let report = Option.choice(
-        "report", of: ReportFormat.self, help: "Print the report on standard output in this format.")
+
+    /// `--prune` with its limits.
+    private static let pruning = OptionGroup(
+        Flag("prune", help: "The input is a full snapshot: remove players absent from it."),
+        Option.decimal(
+            "max-prune", "percent", in: 0...100, expecting: "a percentage from 0 to 100",
+            help: "With --prune, refuse to remove more than this share of the roster (default: 20)."),
+        Flag(
+            "allow-partial-prune",
+            help: "With --prune and --skip-invalid: exit 0, not 4, when records were rejected and so the prune was "
+                + "skipped.")
+    ) { prune, maxPercent, allowsPartial in
+        if maxPercent != nil && !prune { throw UsageError.optionRequires("--max-prune", "--prune") }
+        if allowsPartial && !prune { throw UsageError.optionRequires("--allow-partial-prune", "--prune") }
+        return (prune: prune, maxPercent: maxPercent ?? 20, allowsPartial: allowsPartial)
+    }
+    /// Named also by the error that refuses to write over the roster.
+    public static let changes = Option.text(
+        "changes", "file",
+        help: "Write one JSON line per player added, updated or removed to this file ('-': standard output) once the "
+            + "import is committed; with --dry-run, the changes it would make.")
 
     public let files: [String]
     /// What the service is handed; the map file's lines are added to its mapping when the command runs.
@@ -71,43 +113,6 @@ public struct ImportCommand: DeclaredCommand {
     public let mapFile: String?
     public let changesPath: String?
     public let allowsPartialPrune: Bool
-
-    public init(_ arguments: ParsedArguments) throws {
-        files = arguments.positionals
-        if files.count(where: { $0 == "-" }) > 1 { throw UsageError.standardInputTwice }
-        var options = ImportOptions()
-        options.format = try arguments.value(ImportCommand.format)
-        options.prune = arguments.isSet(ImportCommand.prune)
-        options.maxPrunePercent = try arguments.value(ImportCommand.maxPrune) ?? 20
-        if arguments.isGiven(ImportCommand.maxPrune.spec) && !options.prune {
-            throw UsageError.optionRequires("--max-prune", "--prune")
-        }
-        options.dryRun = arguments.isSet(ImportCommand.dryRun)
-        options.skipInvalid = arguments.isSet(ImportCommand.skipInvalid)
-        quiet = arguments.isSet(SharedOptions.quiet)
-        jsonReport = try arguments.value(ImportCommand.report) == .json
-        for (field, source) in try arguments.values(ImportCommand.map) {
-            if options.mapping.sources[field] != nil { throw UsageError.repeatedMapping(field.name) }
-            options.mapping.sources[field] = source
-        }
-        for (field, values) in try arguments.values(ImportCommand.valueMap) {
-            if options.mapping.valueMaps[field] != nil { throw UsageError.repeatedMapping(field.name) }
-            options.mapping.valueMaps[field] = values
-        }
-        options.mapping.nullTokens = try arguments.values(ImportCommand.null)
-        mapFile = try arguments.value(ImportCommand.mapFile)
-        options.delimiter = try arguments.value(ImportCommand.delimiter)
-        options.dateFormat = try arguments.value(ImportCommand.dateFormat) ?? .iso
-        changesPath = try arguments.value(ImportCommand.changes)
-        if changesPath == "-" && jsonReport {
-            throw UsageError.conflictingOptions("--changes -", "--report json")
-        }
-        allowsPartialPrune = arguments.isSet(ImportCommand.allowPartialPrune)
-        if allowsPartialPrune && !options.prune {
-            throw UsageError.optionRequires("--allow-partial-prune", "--prune")
-        }
-        self.options = options
-    }
 }
 
 /// The formats `--report` prints an import's report in.

@@ -21,27 +21,42 @@ public struct ArgumentParser {
     public init(commands: [CommandSpec], globalOptions: [OptionSpec]) {
         commandNames = commands.map(\.name)
         self.globalOptions = globalOptions
-        declaration = { name in commands.first { $0.name == name } }
+        declaration = { name in
+            commands.first { $0.name == name }.map { ArgumentParser.checked($0, globalOptions: globalOptions) }
+        }
     }
 
     public init(commands: [any DeclaredCommand.Type], globalOptions: [OptionSpec]) {
         commandNames = commands.map { $0.name }
         self.globalOptions = globalOptions
-        declaration = { name in commands.first { $0.name == name }?.spec }
+        declaration = { name in
+            commands.first { $0.name == name }.map { ArgumentParser.checked($0.spec, globalOptions: globalOptions) }
+        }
+    }
+
+    /// `command`, whose options and the global ones must each be spelt once: a spelling declared twice would take
+    /// the first declaration's value and leave the second unread, so it stops the program before anything is read.
+    private static func checked(_ command: CommandSpec, globalOptions: [OptionSpec]) -> CommandSpec {
+        if let spelling = OptionSpec.repeatedSpelling(in: command.options + globalOptions) {
+            preconditionFailure("'\(spelling)' is declared twice for \(command.name)")
+        }
+        return command
     }
 
     public func parse(_ argv: [String]) throws -> Invocation {
         // `help [command]`, where a command goes, is `[command] --help`: only the command it names must be known.
         if let index = commandIndex(in: argv[...]), argv[index] == ArgumentParser.helpCommand {
+            let command = try findCommand(in: argv)
             return Invocation(
-                command: try findCommand(in: argv), arguments: ParsedArguments(given: [], positionals: []),
+                command: command, arguments: .none(accepting: (command?.options ?? []) + globalOptions),
                 wantsHelp: true)
         }
         // Help wins over every other mistake on the line, as in swift-argument-parser.
         if argv.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
             let command = try? findCommand(in: argv)
             return Invocation(
-                command: command, arguments: ParsedArguments(given: [], positionals: []), wantsHelp: true)
+                command: command, arguments: .none(accepting: (command?.options ?? []) + globalOptions),
+                wantsHelp: true)
         }
         let command = try findCommand(in: argv)
         let available = (command?.options ?? []) + globalOptions
@@ -86,7 +101,7 @@ public struct ArgumentParser {
                 given.append(.init(name: spec.name, value: ""))
             }
         }
-        let arguments = ParsedArguments(given: given, positionals: positionals)
+        let arguments = ParsedArguments(given: given, accepted: available, positionals: positionals)
         if let command { try arguments.checkPositionals(against: command.arguments) }
         return Invocation(command: command, arguments: arguments, wantsHelp: false)
     }
