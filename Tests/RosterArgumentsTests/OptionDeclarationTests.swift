@@ -78,14 +78,19 @@ import Testing
         #expect(OptionSpec.repeatedSpelling(in: [quiet.spec, SharedOptions.quiet.spec]) == "--quiet")
     }
 
-    /// The second of two declarations of a spelling would never be read: the parser refuses the command.
-    @Test func aSpellingDeclaredTwiceStopsTheParser() async {
+    /// The second of two declarations of a spelling would never be read: building the declaration stops the
+    /// program (in the tests' debug builds).
+    @Test func aSpellingDeclaredTwiceStopsTheProgram() async {
         await #expect(processExitsWith: .failure) {
-            let twice = CommandSpec(
-                name: "twice", abstract: "Twice.",
-                options: [Flag("db", help: "Not the global --db.").spec])
-            let parser = ArgumentParser(commands: [twice], globalOptions: CommandLineSpec.globalOptions)
-            _ = try? parser.parse(["twice"])
+            _ = CommandDeclaration(
+                name: "twice", abstract: "Twice.", options: Flag("db", help: "Not the global --db.")
+            ) { _, _ in () }
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = CommandDeclaration(
+                name: "twice", abstract: "Twice.", options: Flag("loud", short: "l", help: "Loud."),
+                Flag("long", short: "l", help: "Long.")
+            ) { _, _, _ in () }
         }
     }
 

@@ -21,26 +21,13 @@ public struct ArgumentParser {
     public init(commands: [CommandSpec], globalOptions: [OptionSpec]) {
         commandNames = commands.map(\.name)
         self.globalOptions = globalOptions
-        declaration = { name in
-            commands.first { $0.name == name }.map { ArgumentParser.checked($0, globalOptions: globalOptions) }
-        }
+        declaration = { name in commands.first { $0.name == name } }
     }
 
     public init(commands: [any DeclaredCommand.Type], globalOptions: [OptionSpec]) {
         commandNames = commands.map { $0.name }
         self.globalOptions = globalOptions
-        declaration = { name in
-            commands.first { $0.name == name }.map { ArgumentParser.checked($0.spec, globalOptions: globalOptions) }
-        }
-    }
-
-    /// `command`, whose options and the global ones must each be spelt once: a spelling declared twice would take
-    /// the first declaration's value and leave the second unread, so it stops the program before anything is read.
-    private static func checked(_ command: CommandSpec, globalOptions: [OptionSpec]) -> CommandSpec {
-        if let spelling = OptionSpec.repeatedSpelling(in: command.options + globalOptions) {
-            preconditionFailure("'\(spelling)' is declared twice for \(command.name)")
-        }
-        return command
+        declaration = { name in commands.first { $0.name == name }?.spec }
     }
 
     public func parse(_ argv: [String]) throws -> Invocation {

@@ -12,6 +12,14 @@ public struct CommandDeclaration<Command>: Sendable {
     ) {
         var options: [OptionSpec] = []
         for part in repeat each parts { options += part.specs }
+        // A spelling declared twice, among the command's options and the global ones, would give the first
+        // declaration's value to both. Declarations are constants, which the tests build in a debug build, where
+        // one stops the program; a release build skips the search (half a percent of a `show`).
+        #if DEBUG
+            if let spelling = OptionSpec.repeatedSpelling(in: options + CommandLineSpec.globalOptions) {
+                preconditionFailure("'\(spelling)' is declared twice for \(name)")
+            }
+        #endif
         spec = CommandSpec(
             name: name, abstract: abstract, discussion: discussion, arguments: arguments, options: options)
         reader = { arguments in try read(arguments.positionals, repeat (each parts).read(from: arguments)) }
