@@ -33,8 +33,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             _ = help.render(command.spec, globalOptions: CommandLineSpec.globalOptions)
             return 0
         }
-        _ = try parsed.value(CommandLineSpec.busyTimeout)
-        _ = try parsed.value(CommandLineSpec.database)
+        _ = try CommandLineSpec.busyTimeout.read(from: parsed)
+        _ = try CommandLineSpec.database.read(from: parsed)
         _ = try command.init(parsed)
     } catch let error as UsageError {
         _ = error.message

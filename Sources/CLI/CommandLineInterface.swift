@@ -7,24 +7,6 @@ import RosterService
 /// The `rosterdb` program: parses the command line, runs the command, and turns every outcome into text on the
 /// right stream and a documented exit code. Nothing here traps on user input.
 public enum CommandLineInterface {
-    /// The declared commands as they run, in `CommandLineSpec.commands`' order (`CommandTests` checks that the two
-    /// lists agree). A command is matched by identity, not cast to `Command`: a cast searches the program's whole
-    /// table of conformances at run time, 60,000 instructions, 3% of a `show`.
-    static var commands: [any Command.Type] {
-        [
-            InitCommand.self, ImportCommand.self, QueryCommand.self, ShowCommand.self, StatsCommand.self,
-            AddCommand.self, EditCommand.self, RemoveCommand.self, ExportCommand.self, ServeCommand.self,
-        ]
-    }
-
-    /// The declared command as it runs.
-    static func runnable(_ declared: any DeclaredCommand.Type) -> any Command.Type {
-        guard let command = commands.first(where: { ObjectIdentifier($0) == ObjectIdentifier(declared) }) else {
-            fatalError("\(declared) does not run")
-        }
-        return command
-    }
-
     /// Runs the program on real standard streams and exits with its exit code. `arguments` come from the C `argv`
     /// as they are: an argument that is not UTF-8 is refused rather than repaired, since a repaired file name
     /// would open or create another file than the one named. The command's roster is closed by then; the streams
@@ -99,8 +81,10 @@ public enum CommandLineInterface {
         arguments: [String], environment: Environment, output: TextOutput, errors: TextOutput, terminal: Terminal,
         input: Int32
     ) -> ExitStatus {
-        let declared = CommandLineSpec.commands
-        let parser = ArgumentParser(commands: declared, globalOptions: CommandLineSpec.globalOptions)
+        let commands = CommandLineSpec.Commands.runnable
+        let parser = ArgumentParser(
+            commands: commands.map { (command: any Command.Type) -> any DeclaredCommand.Type in command },
+            globalOptions: CommandLineSpec.globalOptions)
         let help = HelpGenerator(width: terminal.helpWidth)
         var commandSpec: CommandSpec?
         do {
@@ -109,16 +93,16 @@ public enum CommandLineInterface {
             commandSpec = invocation.command
             let parsed = invocation.arguments
             // A global option like the others: wherever it is given, the version is all that is printed.
-            if parsed.isSet(CommandLineSpec.version) {
+            if CommandLineSpec.version.read(from: parsed) {
                 try output.write(CommandLineSpec.versionText + "\n")
                 try output.flush()
                 return .success
             }
-            guard let command = declared.first(where: { $0.name == invocation.command?.name }) else {
+            guard let command = commands.first(where: { $0.name == invocation.command?.name }) else {
                 if invocation.wantsHelp {
                     try output.write(
                         help.renderRoot(
-                            commands: declared.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions))
+                            commands: commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions))
                 } else {
                     throw UsageError.missingCommand
                 }
@@ -130,7 +114,7 @@ public enum CommandLineInterface {
                 try output.flush()
                 return .success
             }
-            let databasePath = try parsed.value(CommandLineSpec.database)
+            let databasePath = try CommandLineSpec.database.read(from: parsed)
             if databasePath == nil && environment.undecodable.contains("ROSTERDB_DB") {
                 throw UsageError.notUTF8(["$ROSTERDB_DB"])
             }
@@ -138,9 +122,9 @@ public enum CommandLineInterface {
             let variable = environment.database.flatMap { $0.isEmpty ? nil : $0 }
             let context = CommandContext(
                 databasePath: databasePath ?? variable ?? "roster.db",
-                busyTimeout: try parsed.value(CommandLineSpec.busyTimeout) ?? 5,
+                busyTimeout: try CommandLineSpec.busyTimeout.read(from: parsed) ?? 5,
                 output: output, errors: errors, terminal: terminal, input: input)
-            let status = try runnable(command).init(parsed).run(context)
+            let status = try command.init(parsed).run(context)
             try output.flush()
             return status
         } catch let error as OutputError where error.isBrokenPipe {

@@ -11,7 +11,7 @@ import Testing
         for argv in [["--db", "x.db", "query"], ["query", "--db", "x.db"], ["query", "--db=x.db"]] {
             let invocation = try parser.parse(argv)
             #expect(invocation.command?.name == "query")
-            #expect(try invocation.arguments.value(CommandLineSpec.database) == "x.db")
+            #expect(try CommandLineSpec.database.read(from: invocation.arguments) == "x.db")
         }
     }
 
@@ -32,14 +32,14 @@ import Testing
 
     @Test func valuesMayLookLikeAnythingButAnOption() throws {
         let invocation = try parser.parse(["query", "--name", "-", "--min-goals=-3", "--nationality", "Côte d'Ivoire"])
-        #expect(invocation.arguments.texts(FilterOptions.spec(.name)) == ["-"])
-        #expect(invocation.arguments.texts(FilterOptions.spec(.minGoals)) == ["-3"])
-        #expect(invocation.arguments.texts(FilterOptions.spec(.nationality)) == ["Côte d'Ivoire"])
+        #expect(invocation.arguments.texts(named: FilterOptions.optionName(.name)) == ["-"])
+        #expect(invocation.arguments.texts(named: FilterOptions.optionName(.minGoals)) == ["-3"])
+        #expect(invocation.arguments.texts(named: FilterOptions.optionName(.nationality)) == ["Côte d'Ivoire"])
     }
 
     @Test func repeatableOptionsKeepEveryValue() throws {
         let invocation = try parser.parse(["query", "--position", "ST,CF", "--position", "LW"])
-        #expect(invocation.arguments.texts(FilterOptions.spec(.position)) == ["ST,CF", "LW"])
+        #expect(invocation.arguments.texts(named: FilterOptions.optionName(.position)) == ["ST,CF", "LW"])
     }
 
     @Test(arguments: [

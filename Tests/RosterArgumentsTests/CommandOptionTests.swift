@@ -135,7 +135,7 @@ import Testing
             try ImportCommand(parser.parse(["import", "a.json", "--prune", "--max-prune", text]).arguments)
         }
         #expect(throws: UsageError.self) {
-            try parser.parse(["--busy-timeout", text, "query"]).arguments.value(CommandLineSpec.busyTimeout)
+            try CommandLineSpec.busyTimeout.read(from: parser.parse(["--busy-timeout", text, "query"]).arguments)
         }
     }
 
@@ -171,7 +171,7 @@ extension CommandOptionTests {
     func anEmptyTextIsRefusedWithTheRightArticle(argv: [String], message: String) {
         let error = #expect(throws: UsageError.self) {
             let arguments = try parser.parse(argv).arguments
-            _ = try arguments.value(argv[1] == "--bind" ? ServeCommand.bind : ExportCommand.output)
+            _ = try argv[0] == "serve" ? ServeCommand(arguments) as Any : ExportCommand(arguments)
         }
         #expect(error?.message == message)
     }

@@ -4,12 +4,12 @@ public enum CommandLineSpec {
     public static let versionText = "rosterdb 0.3.0"
     public static let overview = "A command-line roster database for football players, backed by SQLite."
 
-    public static var commands: [any DeclaredCommand.Type] {
-        [
-            InitCommand.self, ImportCommand.self, QueryCommand.self, ShowCommand.self, StatsCommand.self,
-            AddCommand.self, EditCommand.self, RemoveCommand.self, ExportCommand.self, ServeCommand.self,
-        ]
-    }
+    /// Every command, once: the parser's, the help's and (through `CommandList`) the front end's.
+    public typealias Commands = CommandList<
+        InitCommand, ImportCommand, QueryCommand, ShowCommand, StatsCommand, AddCommand, EditCommand, RemoveCommand,
+        ExportCommand, ServeCommand
+    >
+    public static var commands: [any DeclaredCommand.Type] { Commands.declared }
     public static var commandNames: [String] { commands.map { $0.name } }
 
     public static let database = Option.text(
@@ -19,5 +19,7 @@ public enum CommandLineSpec {
         help: "How long to wait for another writer's lock (default: 5).")
     public static let help = Flag("help", short: "h", help: "Show help information.")
     public static let version = Flag("version", help: "Show the version.")
+    /// The options every command line takes, before or after the command; the front end reads them one by one, as
+    /// it needs them.
     public static let globalOptions = [database.spec, busyTimeout.spec, help.spec, version.spec]
 }

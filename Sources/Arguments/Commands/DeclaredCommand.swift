@@ -4,7 +4,15 @@ public protocol DeclaredCommand {
     /// The name that runs it, known without building its declaration: a command line builds only the declaration
     /// of the command it names.
     static var name: String { get }
-    static var spec: CommandSpec { get }
+    /// Its texts and options, and how it is made of their values.
+    static var declaration: CommandDeclaration<Self> { get }
+}
+
+extension DeclaredCommand {
+    public static var spec: CommandSpec { declaration.spec }
+
     /// Reads and checks the options; a bad value is a `UsageError`.
-    init(_ arguments: ParsedArguments) throws
+    public init(_ arguments: ParsedArguments) throws {
+        self = try Self.declaration.read(arguments)
+    }
 }

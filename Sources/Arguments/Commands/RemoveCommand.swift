@@ -2,25 +2,19 @@ import RosterModel
 
 /// `rosterdb remove ID|NAME...`: removes players, all or none.
 public struct RemoveCommand: DeclaredCommand {
-    public static let dryRun = Flag("dry-run", help: "List the players that would be removed; remove nothing.")
-
-    public static let spec = CommandSpec(
+    public static let name = "remove"
+    public static let declaration = CommandDeclaration(
         name: name,
         abstract: "Remove players.",
         discussion: "Each player is named by id, or by name as show takes it. All are removed in one transaction: a "
             + "name that matches no player, or several, removes nothing (exit 1).",
         arguments: [ArgumentSpec(name: "player", help: "Ids or full names.", isRepeating: true)],
-        options: [dryRun.spec, SharedOptions.quiet.spec]
-    )
-    public static let name = "remove"
+        options: Flag("dry-run", help: "List the players that would be removed; remove nothing."), SharedOptions.quiet
+    ) { players, isDryRun, isQuiet in
+        RemoveCommand(players: players, isDryRun: isDryRun, isQuiet: isQuiet)
+    }
 
     public let players: [String]
     public let isDryRun: Bool
     public let isQuiet: Bool
-
-    public init(_ arguments: ParsedArguments) throws {
-        players = arguments.positionals
-        isDryRun = arguments.isSet(RemoveCommand.dryRun)
-        isQuiet = arguments.isSet(SharedOptions.quiet)
-    }
 }

@@ -6,6 +6,9 @@ enum SharedOptions {
     /// `--format`: how `show`, `add` and `edit` print the player.
     static let detailFormat = Option.choice(
         "format", of: DetailFormat.self, help: "The output format (default: text).")
+    /// `--allow-duplicate`: `add` and `edit` may make a namesake born the same day.
+    static let allowDuplicate = Flag(
+        "allow-duplicate", help: "Add the player even when one with the same name and birth date is there.")
     /// The one player `show` and `edit` take, and how it is named.
     static let player = ArgumentSpec(
         name: "player",

@@ -33,15 +33,17 @@ public struct ArgumentParser {
     public func parse(_ argv: [String]) throws -> Invocation {
         // `help [command]`, where a command goes, is `[command] --help`: only the command it names must be known.
         if let index = commandIndex(in: argv[...]), argv[index] == ArgumentParser.helpCommand {
+            let command = try findCommand(in: argv)
             return Invocation(
-                command: try findCommand(in: argv), arguments: ParsedArguments(given: [], positionals: []),
+                command: command, arguments: .none(accepting: (command?.options ?? []) + globalOptions),
                 wantsHelp: true)
         }
         // Help wins over every other mistake on the line, as in swift-argument-parser.
         if argv.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
             let command = try? findCommand(in: argv)
             return Invocation(
-                command: command, arguments: ParsedArguments(given: [], positionals: []), wantsHelp: true)
+                command: command, arguments: .none(accepting: (command?.options ?? []) + globalOptions),
+                wantsHelp: true)
         }
         let command = try findCommand(in: argv)
         let available = (command?.options ?? []) + globalOptions
@@ -86,7 +88,7 @@ public struct ArgumentParser {
                 given.append(.init(name: spec.name, value: ""))
             }
         }
-        let arguments = ParsedArguments(given: given, positionals: positionals)
+        let arguments = ParsedArguments(given: given, accepted: available, positionals: positionals)
         if let command { try arguments.checkPositionals(against: command.arguments) }
         return Invocation(command: command, arguments: arguments, wantsHelp: false)
     }

@@ -5,10 +5,30 @@ import RosterQuery
 /// The command-line options of the player's fields (`--name`, `--birth-date`, …), one per `PlayerField`, with their
 /// help written from the field's rule; `add` and `edit` take them and hand the texts to the service, which reads
 /// them by the import's rules.
-public enum FieldOptions {
-    /// The option for `field`: its name with hyphens (`birth_date` → `--birth-date`). Its help says whether a new
-    /// player needs it when `forNewPlayers` (`add`; `edit` changes only what it is given).
-    public static func spec(_ field: PlayerField, forNewPlayers: Bool) -> OptionSpec {
+public struct FieldOptions: OptionDeclaration {
+    /// The fields, in the order the help lists them.
+    public let fields: [PlayerField]
+    /// Whether the help says which fields a new player needs (`add`; `edit` changes only what it is given).
+    public let forNewPlayers: Bool
+
+    public init(_ fields: [PlayerField], forNewPlayers: Bool) {
+        self.fields = fields
+        self.forNewPlayers = forNewPlayers
+    }
+
+    public var specs: [OptionSpec] { fields.map { FieldOptions.spec($0, forNewPlayers: forNewPlayers) } }
+
+    /// The texts given, by field.
+    public func read(from arguments: ParsedArguments) -> [PlayerField: String] {
+        var values: [PlayerField: String] = [:]
+        for field in fields {
+            if let text = arguments.texts(named: FieldOptions.optionName(field)).last { values[field] = text }
+        }
+        return values
+    }
+
+    /// The option for `field`: its name with hyphens (`birth_date` → `--birth-date`).
+    static func spec(_ field: PlayerField, forNewPlayers: Bool) -> OptionSpec {
         let valueName =
             switch field.rule.kind {
             case .wholeNumber: "n"
@@ -44,14 +64,5 @@ public enum FieldOptions {
     public static func field(named text: String, among fields: [PlayerField]) -> PlayerField? {
         let name = String(text.lowercased().map { $0 == "-" ? "_" : $0 })
         return fields.first { $0.name == name }
-    }
-
-    /// The texts given for `fields`, by field.
-    public static func read(_ fields: [PlayerField], from arguments: ParsedArguments) -> [PlayerField: String] {
-        var values: [PlayerField: String] = [:]
-        for field in fields {
-            if let text = arguments.texts(named: optionName(field)).last { values[field] = text }
-        }
-        return values
     }
 }

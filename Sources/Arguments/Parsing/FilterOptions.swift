@@ -2,11 +2,47 @@ import RosterModel
 import RosterQuery
 
 /// The command-line spelling of the list parameters (`QueryParameter`): `--position`, `--min-goals`, `--as-of`, ….
-/// `query`, `stats` and `export` take the filters, and read them through `read(_:from:into:)` into the same
-/// `PlayerQuery` that the HTTP API's query string gives.
-public enum FilterOptions {
+/// `query`, `stats`, `export` and `show` take some of them, and read them into the same `PlayerQuery` that the
+/// HTTP API's query string gives.
+public struct FilterOptions: OptionDeclaration {
+    /// The parameters, in the order the help lists them.
+    public let parameters: [QueryParameter]
+
+    public let specs: [OptionSpec]
+
+    public init(_ parameters: [QueryParameter]) {
+        self.parameters = parameters
+        specs = parameters.map(FilterOptions.spec)
+    }
+
+    /// Every filter.
+    public static let filters = FilterOptions(QueryParameter.filters)
+
+    /// The query the options make, and which of them were given.
+    public struct Reading {
+        public let query: PlayerQuery
+        public let given: [QueryParameter]
+    }
+
+    /// Reads the values given into a query of today, then refuses ranges nothing could match.
+    public func read(from arguments: ParsedArguments) throws -> Reading {
+        var query = PlayerQuery(asOf: .today())
+        var given: [QueryParameter] = []
+        do throws(ParameterError) {
+            for parameter in parameters {
+                let texts = arguments.texts(named: FilterOptions.optionName(parameter))
+                if !texts.isEmpty { given.append(parameter) }
+                try parameter.apply(texts, to: &query)
+            }
+            try QueryParameter.checkRanges(of: query)
+        } catch {
+            throw UsageError.parameter(error)
+        }
+        return Reading(query: query, given: given)
+    }
+
     /// The option for `parameter`.
-    public static func spec(_ parameter: QueryParameter) -> OptionSpec {
+    static func spec(_ parameter: QueryParameter) -> OptionSpec {
         OptionSpec(
             name: optionName(parameter), shortName: nil,
             kind: .value(name: parameter.valueName), help: parameter.help, isRepeatable: parameter.isRepeatable,
@@ -16,24 +52,5 @@ public enum FilterOptions {
     /// `min-goals` for `min_goals`.
     static func optionName(_ parameter: QueryParameter) -> String {
         QueryParameter.Spelling.optionName(parameter.rawValue)
-    }
-
-    /// The options of every filter.
-    public static let filters = QueryParameter.filters.map(spec)
-
-    /// Reads the values given for `parameters` into `query`, then refuses ranges nothing could match.
-    public static func read(
-        _ parameters: [QueryParameter], from arguments: ParsedArguments, into query: inout PlayerQuery
-    )
-        throws
-    {
-        do throws(ParameterError) {
-            for parameter in parameters {
-                try parameter.apply(arguments.texts(named: optionName(parameter)), to: &query)
-            }
-            try QueryParameter.checkRanges(of: query)
-        } catch {
-            throw UsageError.parameter(error)
-        }
     }
 }

@@ -1,9 +1,9 @@
 import RosterModel
 
-/// An option with a value, declared once — as a static member of the command that takes it, or of `SharedOptions`
-/// when several do, so that a misspelt key does not compile — with its spelling and help, and how its text becomes
-/// a `Value`.
-public struct Option<Value>: Sendable {
+/// An option with a value: its spelling and help, and how its text becomes a `Value`. A command takes it by naming
+/// it in its declaration (`SharedOptions` holds those several commands take), and receives the value given last, or
+/// nil; `repeated` takes every value.
+public struct Option<Value>: OptionDeclaration {
     public let spec: OptionSpec
     /// The value `text` stands for, or the reason it stands for none (`expected a whole number from 1 to 10.`).
     public let parse: @Sendable (_ text: String) -> Result<Value, ValueRefused>
@@ -14,22 +14,37 @@ public struct Option<Value>: Sendable {
     }
 
     init(
-        _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false,
+        _ name: String, _ valueName: String, short: Character? = nil,
         help: @autoclosure @escaping @Sendable () -> String,
         parse: @escaping @Sendable (String) -> Result<Value, ValueRefused>
     ) {
-        spec = OptionSpec(
-            name: name, shortName: short, kind: .value(name: valueName), help: help(), isRepeatable: repeatable)
+        spec = OptionSpec(name: name, shortName: short, kind: .value(name: valueName), help: help())
         self.parse = parse
+    }
+
+    public var specs: [OptionSpec] { [spec] }
+
+    public func read(from arguments: ParsedArguments) throws -> Value? {
+        try arguments.texts(named: spec.name).last.map(value(of:))
+    }
+
+    /// The option given any number of times, read into all its values.
+    public var repeated: RepeatedOption<Value> { RepeatedOption(self) }
+
+    /// The value `text` stands for; one it does not is a usage error that quotes it.
+    func value(of text: String) throws -> Value {
+        switch parse(text) {
+        case .success(let value): return value
+        case .failure(let refused):
+            throw UsageError.invalidValue(value: text, option: spec.synopsis, reason: refused.reason)
+        }
     }
 }
 
 extension Option where Value == String {
     /// Any text; an empty one is refused, as it names nothing.
-    public static func text(
-        _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false, help: String
-    ) -> Option {
-        Option(name, valueName, short: short, repeatable: repeatable, help: help) { text in
+    public static func text(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> Option {
+        Option(name, valueName, short: short, help: help) { text in
             text.isEmpty
                 ? .failure(ValueRefused(reason: "expected \(Option.withArticle(valueName)), not an empty text."))
                 : .success(text)
@@ -106,11 +121,17 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
     }
 }
 
-/// An option without a value (`--quiet`), declared once like `Option`.
-public struct Flag: Sendable {
+/// An option without a value (`--quiet`), taken like `Option`; the command receives whether it was given.
+public struct Flag: OptionDeclaration {
     public let spec: OptionSpec
 
     public init(_ name: String, short: Character? = nil, help: @autoclosure @escaping @Sendable () -> String) {
         spec = OptionSpec(name: name, shortName: short, kind: .flag, help: help())
+    }
+
+    public var specs: [OptionSpec] { [spec] }
+
+    public func read(from arguments: ParsedArguments) -> Bool {
+        arguments.isGiven(spec)
     }
 }

@@ -48,4 +48,15 @@ public struct OptionSpec: Sendable {
     public var helpLabel: String {
         shortName.map { "-\($0), \(synopsis)" } ?? synopsis
     }
+
+    /// The first long (`--format`) or short (`-q`) spelling that two of `specs` share, if any.
+    static func repeatedSpelling(in specs: [OptionSpec]) -> String? {
+        for (index, spec) in specs.enumerated() {
+            for other in specs[..<index] {
+                if other.name == spec.name { return "--\(spec.name)" }
+                if let short = spec.shortName, other.shortName == short { return "-\(short)" }
+            }
+        }
+        return nil
+    }
 }

@@ -1,10 +1,13 @@
-/// The options and positional arguments of one command line, read through the typed `Option` and `Flag` values the
-/// commands declare; a value that cannot be read is a usage error that quotes it.
+/// The options and positional arguments of one command line. Options are read only through their declarations
+/// (`OptionDeclaration.read(from:)`), which a command names once; a value that cannot be read is a usage error that
+/// quotes it.
 public struct ParsedArguments {
     /// The options as given, in order, each by its long name; a flag has an empty value. A command line holds a
     /// handful: a list is searched as fast as a dictionary, and the first dictionary of its kind would cost every
     /// process the Swift runtime's building of its generic type (about 100,000 instructions, a twentieth of a `show`).
     private let given: [GivenOption]
+    /// The options the command line could give: reading any other is a mistake of the declarations.
+    private let accepted: [OptionSpec]
     public let positionals: [String]
 
     /// One option on the command line.
@@ -13,50 +16,32 @@ public struct ParsedArguments {
         let value: String
     }
 
-    init(given: [GivenOption], positionals: [String]) {
+    init(given: [GivenOption], accepted: [OptionSpec], positionals: [String]) {
         self.given = given
+        self.accepted = accepted
         self.positionals = positionals
     }
 
-    /// Whether the flag was given.
-    public func isSet(_ flag: Flag) -> Bool {
-        isGiven(flag.spec)
+    /// Nothing given, as help is parsed, on a line that could give `accepted`.
+    static func none(accepting accepted: [OptionSpec]) -> ParsedArguments {
+        ParsedArguments(given: [], accepted: accepted, positionals: [])
     }
 
     /// Whether the option was given, whatever its value.
-    public func isGiven(_ spec: OptionSpec) -> Bool {
-        given.contains { $0.name == spec.name }
-    }
-
-    /// The option's value, or nil when it was not given.
-    public func value<Value>(_ option: Option<Value>) throws -> Value? {
-        guard let text = given.last(where: { $0.name == option.spec.name })?.value else { return nil }
-        switch option.parse(text) {
-        case .success(let value): return value
-        case .failure(let refused):
-            throw UsageError.invalidValue(value: text, option: option.spec.synopsis, reason: refused.reason)
-        }
-    }
-
-    /// Every value given for a repeatable option, in order.
-    public func values<Value>(_ option: Option<Value>) throws -> [Value] {
-        try texts(option.spec).map { text in
-            switch option.parse(text) {
-            case .success(let value): return value
-            case .failure(let refused):
-                throw UsageError.invalidValue(value: text, option: option.spec.synopsis, reason: refused.reason)
-            }
-        }
-    }
-
-    /// The texts given for an option, in order, for a reader of its own (the filter group).
-    public func texts(_ spec: OptionSpec) -> [String] {
-        texts(named: spec.name)
+    func isGiven(_ spec: OptionSpec) -> Bool {
+        checkDeclared(spec.name)
+        return given.contains { $0.name == spec.name }
     }
 
     /// The texts given for the option named `name` (without its hyphens), in order.
     func texts(named name: String) -> [String] {
-        given.compactMap { $0.name == name ? $0.value : nil }
+        checkDeclared(name)
+        return given.compactMap { $0.name == name ? $0.value : nil }
+    }
+
+    /// Only the tests' (debug) builds look: a release build's declarations are the tested ones.
+    private func checkDeclared(_ name: String) {
+        assert(accepted.contains { $0.name == name }, "--\(name) is read, but its command does not declare it")
     }
 
     /// Too few or too many positional arguments are usage errors.
