@@ -1,5 +1,4 @@
 import RosterModel
-import RosterRepository
 
 /// A page of a list as the HTTP API and the web page show it.
 public struct PlayerPage: Sendable {
@@ -20,13 +19,13 @@ public struct PlayerPage: Sendable {
     }
 }
 
-/// Which roster a snapshot read: the file, its change counter then, and the state of its files then. Two settled
-/// snapshots with the same version hold the same players; the file is part of it because another file put in the
-/// roster's place (renamed over it) counts its own changes, and may have reached the same count; the files' state
-/// because a program that writes with its triggers off (`.dbconfig enable_trigger off` in the sqlite3 shell) changes
-/// the players without counting.
+/// Which roster a snapshot read: the store, its change counter then, and the state of its files then. Two settled
+/// snapshots with the same version hold the same players; the store is part of it because another store put in the
+/// roster's place (a file renamed over it) counts its own changes, and may have reached the same count; the files'
+/// state because a program that writes with the counting off (`.dbconfig enable_trigger off` in the sqlite3 shell)
+/// changes the players without counting.
 public struct RosterVersion: Hashable, Sendable, CustomStringConvertible {
-    public let file: FileIdentity?
+    public let store: StoreIdentity?
     public let counter: Int64
     /// The size and modification time of the database file and its log; nil for a roster that never changes (a
     /// private copy).
@@ -36,17 +35,17 @@ public struct RosterVersion: Hashable, Sendable, CustomStringConvertible {
     /// one tick of a coarse clock): an answer from such a snapshot carries no ETag and is not kept.
     public let isSettled: Bool
 
-    public init(file: FileIdentity?, counter: Int64, storage: StorageStamp? = nil, isSettled: Bool = true) {
-        self.file = file
+    public init(store: StoreIdentity?, counter: Int64, storage: StorageStamp? = nil, isSettled: Bool = true) {
+        self.store = store
         self.counter = counter
         self.storage = storage
         self.isSettled = isSettled
     }
 
-    /// `1234.1764662400123456789.56.9f3a…`: the file's inode and birth time, the counter and a digest of the files'
-    /// state, for an ETag.
+    /// `1234.1764662400123456789.56.9f3a…`: the store's identity (a file's inode and birth time), the counter and a
+    /// digest of the files' state, for an ETag.
     public var description: String {
-        "\(file?.inode ?? 0).\(file?.birth ?? 0).\(counter)" + (storage.map { ".\($0.digest)" } ?? "")
+        "\(store?.description ?? "0.0").\(counter)" + (storage.map { ".\($0.digest)" } ?? "")
     }
 }
 
@@ -60,23 +59,23 @@ struct SnapshotRecord {
 extension Roster {
     /// Looks at the roster's files as a request begins (one look at its path, one at its log), for
     /// `fileWasReplaced(_:)`, `fileWasRewritten(_:)` and `snapshot(_:_:)`.
-    public func lookAtFiles() -> RosterFilesLook {
-        database.lookAtFiles()
+    public func lookAtFiles() -> StoreLook {
+        store.look()
     }
 
     /// Runs `body` on one committed snapshot of the roster, handing it the snapshot's version: every read `body`
     /// makes through this roster sees that snapshot, and the version differs from another snapshot's when the
     /// players differ, whoever wrote them and however. `look` is the look at the files taken just before.
     ///
-    /// Three things tell a change: the change counter (counted by triggers, whoever writes), this connection's
-    /// `PRAGMA data_version` (which moves exactly when another connection committed since the last read here, with
-    /// or without triggers), and the files' state. The version is made of the counter and the files' state, which
+    /// Three things tell a change: the change counter (counted by the store, whoever writes), the store's data
+    /// version (which moves exactly when another connection committed since the last read here, counted or not),
+    /// and the files' state. The version is made of the counter and the files' state, which
     /// every thread and a restarted server read alike; the data version only says when they must be looked at
     /// again.
     ///
     /// A read that fails as the file is written over under it (pages of the old file beside the new one's) throws
     /// `RosterFileChanged.writtenOver`.
-    public func snapshot<T>(_ look: RosterFilesLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
+    public func snapshot<T>(_ look: StoreLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
         do {
             return try read(look, body)
         } catch {
@@ -84,9 +83,9 @@ extension Roster {
         }
     }
 
-    private func read<T>(_ look: RosterFilesLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
-        let before = look.storage
-        return try database.read { players in
+    private func read<T>(_ look: StoreLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
+        let before = look.stamp
+        return try store.read { players in
             let counter = try players.changeCounter()
             let dataVersion = try players.dataVersion()
             let version: RosterVersion
@@ -98,14 +97,14 @@ extension Roster {
                 version = last.version
             } else {
                 // The files as they were when the snapshot began: unchanged from just before to just after.
-                let after = before == nil ? nil : database.lookAtFiles().storage
+                let after = before == nil ? nil : store.look().stamp
                 let unchanged = before == after
                 let unseen =
                     lastSnapshot.map {
                         $0.dataVersion != dataVersion && $0.version.counter == counter && $0.storage == before
                     } ?? false
                 version = RosterVersion(
-                    file: database.fileIdentity, counter: counter, storage: before,
+                    store: store.identity, counter: counter, storage: before,
                     isSettled: unchanged && !unseen)
                 // Files that changed meanwhile are looked at again next time; a change they do not show stays
                 // without a version of its own until the next commit.
@@ -133,30 +132,27 @@ extension Roster {
 
     /// Whether `look` finds the path naming another file than the one this roster reads (renamed over, or removed
     /// and created again): a server must open the path again to answer from it.
-    public func fileWasReplaced(_ look: RosterFilesLook) -> Bool {
-        look.file != database.fileIdentity
+    public func fileWasReplaced(_ look: StoreLook) -> Bool {
+        look.identity != store.identity
     }
 
-    /// Whether `look` finds the database file written under this roster's connection by another means than SQLite
-    /// (copied over with `cp`, say) since the last snapshot: SQLite would go on reading pages it keeps from the old
-    /// file beside pages of the new one. A checkpoint, which copies the log into the file, counts too; both are told
-    /// by the file's size or modification time. A server opens the roster again then.
-    public func fileWasRewritten(_ look: RosterFilesLook) -> Bool {
-        guard let last = lastSnapshot?.storage, let now = look.storage else { return false }
+    /// Whether `look` finds the database file written under this roster's connection by another means than the
+    /// engine (copied over with `cp`, say) since the last snapshot: SQLite would go on reading pages it keeps from
+    /// the old file beside pages of the new one. A checkpoint, which copies the log into the file, counts too; both
+    /// are told by the file's size or modification time. A server opens the roster again then.
+    public func fileWasRewritten(_ look: StoreLook) -> Bool {
+        guard let last = lastSnapshot?.storage, let now = look.stamp else { return false }
         return now.database != last.database
     }
 
     /// `fileWasRewritten(_:)` after a look taken now.
     public var fileWasRewritten: Bool { fileWasRewritten(lookAtFiles()) }
 
-    /// Whether the database file changed while the snapshot of `version` was read, with no log a checkpoint could
-    /// have copied from: written by another means than SQLite, so that what was read may mix the old file and the
-    /// new one. One look at the file, and one at the log when the file changed.
+    /// Whether the database file changed while the snapshot of `version` was read by another means than the engine
+    /// (`RosterStore.wasWrittenOver(since:)`), so that what was read may mix the old file and the new one.
     public func wasRewritten(whileReading version: RosterVersion) -> Bool {
-        guard let before = version.storage, let now = database.databaseFileState(), now != before.database else {
-            return false
-        }
-        return before.log.size == 0 && database.logFileState().size == 0
+        guard let before = version.storage else { return false }
+        return store.wasWrittenOver(since: before)
     }
 
     /// `fileWasReplaced(_:)` after a look taken now.
@@ -165,13 +161,13 @@ extension Roster {
     /// Keeps at most `kibibytes` of the roster's pages cached: a connection that only streams a list reads each page
     /// once, and a server may hold one for each client reading a stream.
     public func limitPageCache(toKibibytes kibibytes: Int) throws {
-        try database.limitPageCache(toKibibytes: kibibytes)
+        try store.limitPageCache(toKibibytes: kibibytes)
     }
 
     /// Runs `body` with a time limit on every statement: one still running `seconds` after the start stops with an
     /// error of category `.timedOut`.
     public func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {
-        try database.withTimeLimit(seconds: seconds, body)
+        try store.withTimeLimit(seconds: seconds, body)
     }
 
     /// The page of `query` (paging `.page`): by number, or after `query.after`. The total comes from `cache` when
@@ -192,13 +188,13 @@ extension Roster {
     /// next number.
     public func readPage(
         _ query: PlayerQuery, version: RosterVersion, cache: ResultCache,
-        begin: (_ paging: PageInfo, _ isKeyset: Bool) throws -> Void, row: (PlayerRowView) throws -> Void
+        begin: (_ paging: PageInfo, _ isKeyset: Bool) throws -> Void, row: (any PlayerValues) throws -> Void
     ) throws -> PagePosition? {
         guard case .page(let number, let perPage) = query.paging else {
             preconditionFailure("a page needs paging by page")
         }
         let criteria = PlayerCriteria(query)
-        return try database.read { players in
+        return try store.read { players in
             let total = try cache.value(.init(version: version, kind: "count", criteria: criteria, asOf: nil)) {
                 try players.count(matching: criteria)
             }
@@ -209,7 +205,7 @@ extension Roster {
                 var (count, more, last) = (0, false, PagePosition?.none)
                 try players.forEachRow(
                     matching: criteria, orderedBy: query.sort, after: after.values.isEmpty ? nil : after,
-                    limit: perPage + 1, offset: 0
+                    limit: perPage + 1, offset: 0, total: nil
                 ) { player in
                     count += 1
                     guard count <= perPage else {
@@ -217,7 +213,7 @@ extension Roster {
                         return
                     }
                     if count == perPage {
-                        last = PlayerRepository.pagePosition(after: try Player(player), in: query.sort)
+                        last = PagePosition(after: try Player(player), in: query.sort)
                     }
                     try row(player)
                 }
@@ -227,7 +223,8 @@ extension Roster {
             let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: perPage)
             if !overflow, offset < total {
                 try players.forEachRow(
-                    matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, total: total, row)
+                    matching: criteria, orderedBy: query.sort, after: nil, limit: perPage, offset: offset,
+                    total: total, row)
             }
             return nil
         }
@@ -248,7 +245,7 @@ extension Roster {
     public func lineCounts(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> [Position: Int] {
         let criteria = PlayerCriteria(query)
         return try cache.value(.init(version: version, kind: "lines", criteria: criteria, asOf: nil)) {
-            try database.read { players in
+            try store.read { players in
                 var lines: [Position: Int] = [:]
                 for (position, count) in try players.countsByPosition(matching: criteria) {
                     lines[position.line, default: 0] += count
@@ -269,8 +266,8 @@ extension Roster {
 
     /// A cursor over every player that matches `query`, in its order, for a list streamed while it is sent; it holds
     /// its snapshot until closed. Nothing else may read through this roster meanwhile: open one for the cursor.
-    public func cursor(_ query: PlayerQuery) throws -> PlayerCursor {
-        try database.cursor(
+    public func cursor(_ query: PlayerQuery) throws -> any PlayerCursor {
+        try store.cursor(
             matching: PlayerCriteria(query), orderedBy: query.sort,
             after: query.after.flatMap { $0.values.isEmpty ? nil : $0 })
     }
