@@ -64,6 +64,16 @@ extension PlayerRepository {
         }
     }
 
+    /// `forEachRow` handing each row to `sink`, which gets it as a `PlayerRowView`.
+    public func forEachRow<Sink: PlayerRowSink>(
+        matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,
+        offset: Int, total: Int?, into sink: inout Sink
+    ) throws {
+        try forEachRow(matching: criteria, orderedBy: order, after: after, limit: limit, offset: offset, total: total) {
+            try sink.append($0)
+        }
+    }
+
     /// The statement that selects what `forEachPlayer` reads, bound; kept prepared when `cached`.
     func playerStatement(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,

@@ -1,10 +1,6 @@
 /// The players of one snapshot of a store: everything a read sees is what was committed when the snapshot began.
 /// Errors are `StorageError`s.
 public protocol PlayerReading: AnyObject {
-    /// A player as it lies in the store, read through `PlayerValues` without a `Player` made of it; valid during
-    /// the call of `forEachRow`'s body only.
-    associatedtype Row: PlayerValues
-
     /// The number of players.
     func count() throws -> Int
     func player(id: Int64) throws -> Player?
@@ -37,10 +33,11 @@ public protocol PlayerReading: AnyObject {
     func forEachPlayer(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,
         offset: Int, total: Int?, _ body: (Player) throws -> Void) throws
-    /// `forEachPlayer`, handing `body` each row as it lies, without a `Player` made of it.
-    func forEachRow(
+    /// `forEachPlayer`, handing `sink` each row as it lies in the store (read through `PlayerValues`), without a
+    /// `Player` made of it.
+    func forEachRow<Sink: PlayerRowSink>(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,
-        offset: Int, total: Int?, _ body: (Row) throws -> Void) throws
+        offset: Int, total: Int?, into sink: inout Sink) throws
 
     /// The store's change counter: it moves with every committed change of the players, whoever made it.
     func changeCounter() throws -> Int64

@@ -173,61 +173,54 @@ extension Roster {
     /// The page of `query` (paging `.page`): by number, or after `query.after`. The total comes from `cache` when
     /// it holds it for this snapshot (`version`), so that only the page itself is read per request.
     public func page(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> PlayerPage {
-        var found: [Player] = []
-        var facts = (paging: PageInfo(page: 0, perPage: 0, total: 0), isKeyset: false)
-        let next = try readPage(query, version: version, cache: cache, begin: { facts = ($0, $1) }) { row in
-            found.append(try Player(row))
-        }
-        return PlayerPage(paging: facts.paging, players: found, isKeyset: facts.isKeyset, next: next)
+        var collected = CollectedPage()
+        let next = try readPage(query, version: version, cache: cache, into: &collected)
+        return PlayerPage(
+            paging: collected.paging, players: collected.players, isKeyset: collected.isKeyset, next: next)
     }
 
-    /// `page(_:version:cache:)` read row by row, for writers of bytes: `begin` gets the paging facts (and whether the
-    /// page was asked for by token) once the total is known, then `row` each player of the page in order, as it
-    /// lies in the roster (valid during the call only), with no `Player` made of it. Returns, for a page asked for
-    /// by token, where the next page starts when another follows; nil for a page by number, whose next page is the
-    /// next number.
-    public func readPage(
-        _ query: PlayerQuery, version: RosterVersion, cache: ResultCache,
-        begin: (_ paging: PageInfo, _ isKeyset: Bool) throws -> Void, row: (any PlayerValues) throws -> Void
+    /// `page(_:version:cache:)` read row by row, for writers of bytes: `sink` gets the paging facts once the total
+    /// is known, then each player of the page in order, as it lies in the roster, with no `Player` made of it.
+    /// Returns, for a page asked for by token, where the next page starts when another follows; nil for a page by
+    /// number, whose next page is the next number.
+    public func readPage<Sink: PageSink>(
+        _ query: PlayerQuery, version: RosterVersion, cache: ResultCache, into sink: inout Sink
+    ) throws -> PagePosition? {
+        try store.read { players in
+            try Roster.readPage(query, of: players, version: version, cache: cache, into: &sink)
+        }
+    }
+
+    /// `readPage` on the snapshot `players` reads.
+    private static func readPage<Sink: PageSink>(
+        _ query: PlayerQuery, of players: some PlayerReading, version: RosterVersion, cache: ResultCache,
+        into sink: inout Sink
     ) throws -> PagePosition? {
         guard case .page(let number, let perPage) = query.paging else {
             preconditionFailure("a page needs paging by page")
         }
         let criteria = PlayerCriteria(query)
-        return try store.read { players in
-            let total = try cache.value(.init(version: version, kind: "count", criteria: criteria, asOf: nil)) {
-                try players.count(matching: criteria)
-            }
-            if let after = query.after {
-                try begin(PageInfo(page: 0, perPage: perPage, total: total), true)
-                // One more than the page holds says whether another page follows; the position after the page's
-                // last row is made of that row, the one row of the page that becomes a `Player`.
-                var (count, more, last) = (0, false, PagePosition?.none)
-                try players.forEachRow(
-                    matching: criteria, orderedBy: query.sort, after: after.values.isEmpty ? nil : after,
-                    limit: perPage + 1, offset: 0, total: nil
-                ) { player in
-                    count += 1
-                    guard count <= perPage else {
-                        more = true
-                        return
-                    }
-                    if count == perPage {
-                        last = PagePosition(after: try Player(player), in: query.sort)
-                    }
-                    try row(player)
-                }
-                return more ? last : nil
-            }
-            try begin(PageInfo(page: number, perPage: perPage, total: total), false)
-            let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: perPage)
-            if !overflow, offset < total {
-                try players.forEachRow(
-                    matching: criteria, orderedBy: query.sort, after: nil, limit: perPage, offset: offset,
-                    total: total, row)
-            }
-            return nil
+        let total = try cache.value(.init(version: version, kind: "count", criteria: criteria, asOf: nil)) {
+            try players.count(matching: criteria)
         }
+        if let after = query.after {
+            // The sink moves into the page before it is written to, so that its bytes are never shared and copied.
+            var keyset = KeysetPage(sink: sink, perPage: perPage, order: query.sort)
+            try keyset.sink.begin(PageInfo(page: 0, perPage: perPage, total: total), isKeyset: true)
+            try players.forEachRow(
+                matching: criteria, orderedBy: query.sort, after: after.values.isEmpty ? nil : after,
+                limit: perPage + 1, offset: 0, total: nil, into: &keyset)
+            sink = keyset.sink
+            return keyset.more ? keyset.last : nil
+        }
+        try sink.begin(PageInfo(page: number, perPage: perPage, total: total), isKeyset: false)
+        let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: perPage)
+        if !overflow, offset < total {
+            try players.forEachRow(
+                matching: criteria, orderedBy: query.sort, after: nil, limit: perPage, offset: offset,
+                total: total, into: &sink)
+        }
+        return nil
     }
 
     /// `stats(query, by:, top:)` on this snapshot, from `cache` when it holds it.
@@ -270,5 +263,49 @@ extension Roster {
         try store.cursor(
             matching: PlayerCriteria(query), orderedBy: query.sort,
             after: query.after.flatMap { $0.values.isEmpty ? nil : $0 })
+    }
+}
+
+/// A page collected as `Player` values, for `Roster.page`.
+private struct CollectedPage: PageSink {
+    var paging = PageInfo(page: 0, perPage: 0, total: 0)
+    var isKeyset = false
+    var players: [Player] = []
+
+    mutating func begin(_ paging: PageInfo, isKeyset: Bool) {
+        self.paging = paging
+        self.isKeyset = isKeyset
+    }
+
+    mutating func append<Row: PlayerValues>(_ row: Row) throws {
+        players.append(try Player(row))
+    }
+}
+
+/// A page asked for by token, read one row past its end: that row says whether another page follows, and is not
+/// handed on. The position after the page's last row is made of that row, the one row of the page that becomes a
+/// `Player`.
+private struct KeysetPage<Sink: PageSink>: PlayerRowSink {
+    var sink: Sink
+    let perPage: Int
+    let order: [SortOrder]
+    private var count = 0
+    private(set) var more = false
+    private(set) var last: PagePosition?
+
+    init(sink: Sink, perPage: Int, order: [SortOrder]) {
+        self.sink = sink
+        self.perPage = perPage
+        self.order = order
+    }
+
+    mutating func append<Row: PlayerValues>(_ row: Row) throws {
+        count += 1
+        guard count <= perPage else {
+            more = true
+            return
+        }
+        if count == perPage { last = PagePosition(after: try Player(row), in: order) }
+        try sink.append(row)
     }
 }
