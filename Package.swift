@@ -62,8 +62,7 @@ let package = Package(
             dependencies: [
                 "RosterModel", "RosterFormats", "RosterQuery", "RosterRepository", "RosterConcurrency", "CSystem",
             ],
-            path: "Sources/Service",
-            plugins: ["EmbedSQL"]
+            path: "Sources/Service"
         ),
         // The command line as declared: the parser, help, and each command's options read into typed values.
         .target(
@@ -142,6 +141,9 @@ let package = Package(
                 "RosterServe", "RosterWeb", "RosterHTTP", "RosterService", "RosterQuery", "RosterRepository",
                 "RosterModel", "TestSupport",
             ]),
+        // The contract of `RosterStore`, run against every implementation (`StorageEngine.all`).
+        .testTarget(
+            name: "StorageContractTests", dependencies: ["RosterModel", "RosterRepository", "TestSupport"]),
         // Runs the built `rosterdb` (which `swift test` builds with every target) as a separate process.
         .testTarget(name: "EndToEndTests", dependencies: ["RosterRepository", "TestSupport"]),
     ]

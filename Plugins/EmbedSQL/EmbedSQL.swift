@@ -6,34 +6,26 @@ import PackagePlugin
 @main
 struct EmbedSQL: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard target.name == "RosterRepository" else { return [] }
         let root = context.package.directoryURL
-        let typeName: String
-        // What the embedder reads, and what the build watches: a changed input runs it again.
-        let sources: [URL]
-        let inputs: [URL]
-        switch target.name {
-        case "RosterRepository":
-            typeName = "EmbeddedMigrations"
-            // The folder, not the files listed now: SwiftPM runs this plugin again only when the package's own
-            // files change, so a migration added later would be missing from a list made here. The folder's
-            // modification time changes when a file is added, removed or renamed in it, and each file's when it is
-            // edited; the embedder lists the folder when it runs.
-            let folder = root.appending(path: "Migrations")
-            sources = [folder]
-            inputs =
-                [folder]
-                + (try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-                    .filter { $0.pathExtension == "sql" })
-        case "RosterService":
-            typeName = "EmbeddedSampleRoster"
-            sources = [root.appending(path: "seed.sql")]
-            inputs = sources
-        default:
-            return []
-        }
-        let output = context.pluginWorkDirectoryURL.appending(path: "\(typeName).swift")
-        return [
-            .buildCommand(
+        // The folder, not the files listed now: SwiftPM runs this plugin again only when the package's own files
+        // change, so a migration added later would be missing from a list made here. The folder's modification time
+        // changes when a file is added, removed or renamed in it, and each file's when it is edited; the embedder
+        // lists the folder when it runs.
+        let folder = root.appending(path: "Migrations")
+        let migrations =
+            [folder]
+            + (try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "sql" })
+        let seed = root.appending(path: "seed.sql")
+        // Each type with what the embedder reads, and what the build watches: a changed input runs it again.
+        let embedded: [(typeName: String, sources: [URL], inputs: [URL])] = [
+            ("EmbeddedMigrations", [folder], migrations),
+            ("EmbeddedSampleRoster", [seed], [seed]),
+        ]
+        return try embedded.map { typeName, sources, inputs in
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(typeName).swift")
+            return .buildCommand(
                 displayName:
                     "Embedding the SQL of \(sources.map(\.lastPathComponent).joined(separator: ", ")) as \(typeName)",
                 executable: try context.tool(named: "SQLEmbedder").url,
@@ -41,6 +33,6 @@ struct EmbedSQL: BuildToolPlugin {
                 inputFiles: inputs,
                 outputFiles: [output]
             )
-        ]
+        }
     }
 }

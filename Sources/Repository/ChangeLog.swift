@@ -1,7 +1,8 @@
-/// The players an import changes, kept in a temporary table of its connection — on disk, not in memory — so that a
-/// million changes can be listed after the commit. The table lives as long as the connection; each import empties
-/// it first.
-public final class ChangeLog {
+import RosterModel
+
+/// The players an import changes (`ChangeList`), kept in a temporary table of its connection — on disk, not in
+/// memory. The table lives as long as the connection; each import empties it first.
+final class ChangeLog: ChangeList {
     private let connection: Connection
     private let insert: Statement
     private let renumbering: Statement
@@ -20,25 +21,7 @@ public final class ChangeLog {
         renumbering = try connection.prepare("UPDATE temp.rosterdb_changes SET id = ? WHERE id = ?")
     }
 
-    /// One change: what happened (`added`, `updated`, `removed`), to whom, and the fields as a JSON object.
-    public struct Change: Sendable {
-        public let change: String
-        public let id: Int64
-        public let ref: String?
-        public let name: String
-        /// `{"goals":[20,21],…}`: each changed field's value before and after.
-        public let fields: String
-
-        public init(change: String, id: Int64, ref: String?, name: String, fields: String) {
-            self.change = change
-            self.id = id
-            self.ref = ref
-            self.name = name
-            self.fields = fields
-        }
-    }
-
-    public func record(_ change: Change) throws {
+    func record(_ change: PlayerChange) throws {
         insert.reset()
         try insert.bind([
             .text(change.change), .integer(change.id), change.ref.map { .text($0) } ?? .null,
@@ -47,20 +30,18 @@ public final class ChangeLog {
         try insert.run()
     }
 
-    /// A player added earlier in this import moved to another id.
-    public func renumber(_ id: Int64, to newID: Int64) throws {
+    func renumber(_ id: Int64, to newID: Int64) throws {
         renumbering.reset()
         try renumbering.bind([.integer(newID), .integer(id)])
         try renumbering.run()
     }
 
-    /// Calls `body` with each change, in the order they were made.
-    public func forEach(_ body: (Change) throws -> Void) throws {
+    func forEach(_ body: (PlayerChange) throws -> Void) throws {
         let statement = try connection.prepare(
             "SELECT change, id, ref, name, fields FROM temp.rosterdb_changes ORDER BY seq")
         while try statement.step() {
             try body(
-                Change(
+                PlayerChange(
                     change: statement.text(at: 0), id: statement.int64(at: 1), ref: statement.optionalText(at: 2),
                     name: statement.text(at: 3), fields: statement.text(at: 4)))
         }
@@ -69,7 +50,7 @@ public final class ChangeLog {
 
 extension PlayerRepository {
     /// A change log on this repository's connection, emptied.
-    public func changeLog() throws -> ChangeLog {
+    public func changeList() throws -> any ChangeList {
         try ChangeLog(connection: connection)
     }
 }

@@ -5,7 +5,7 @@ import RosterModel
 /// An error reported by SQLite: its result code, its message and the SQL that was running.
 ///
 /// Bound values are never part of the description.
-public struct DatabaseError: CategorizedError, Equatable {
+public struct DatabaseError: StorageError, Equatable {
     /// SQLite's extended result code (`SQLITE_CONSTRAINT_CHECK`, …).
     public let code: Int32
     /// SQLite's own message (`sqlite3_errmsg`).
@@ -99,12 +99,7 @@ public struct DatabaseError: CategorizedError, Equatable {
             sql: nil, unreadableValue: UnreadableValue(player: id, description: what))
     }
 
-    /// A value another program stored that breaks rosterdb's rules: its player's id, and the field with the value
-    /// and what is wrong with it (`goals '-500', which is not from 0 to 1,000,000`).
-    public struct UnreadableValue: Equatable, Sendable {
-        public let player: Int64
-        public let description: String
-    }
+    public typealias UnreadableValue = RosterModel.UnreadableValue
 
     /// SQLITE_IOERR_READ, a macro that Swift does not import.
     static let readFailed = SQLITE_IOERR | (1 << 8)

@@ -1,33 +1,7 @@
 import RosterModel
 
-/// What an import reads and writes players through: the repository itself, or a bulk load of it. The service asks
-/// for one with `PlayerRepository.load(_:)` and never knows which it got.
-public protocol PlayerStore: AnyObject {
-    func count() throws -> Int
-    func player(id: Int64) throws -> Player?
-    /// The player stored with `player`'s id, compared with it: `.same` when every value is the same to the byte.
-    func storedPlayer(comparedWith player: Player, id: Int64) throws -> StoredPlayer
-    /// Ends a run of `storedPlayer(comparedWith:id:)`, closing what it kept open.
-    func endWalk()
-    func player(ref: String) throws -> Player?
-    func players(sortName: String, birthDate: CalendarDate?) throws -> [Player]
-    func forEachID(_ body: (Int64) throws -> Void) throws
-    @discardableResult func insert(_ row: PlayerRow) throws -> Int64
-    func update(_ player: Player) throws
-    func delete(id: Int64) throws
-    func renumber(_ id: Int64, to newID: Int64) throws
-    func nextFreeID() throws -> Int64
-}
-
-extension PlayerStore {
-    /// Inserts `player`, its derived columns folded here.
-    @discardableResult public func insert(_ player: Player) throws -> Int64 {
-        try insert(PlayerRow(player))
-    }
-}
-
 extension PlayerRepository: PlayerStore {
-    /// Runs `body` — a load of many players — with a store to write through. Into an empty table, that store is a
+    /// Runs `body` — a load of many players — with a store to write through (`PlayerWriting.load`). Into an empty table, that store is a
     /// `BulkLoad`: rosterdb's own indexes and insert triggers are set aside and built once at the end, which is many
     /// times faster than a million B-tree inserts each; otherwise it is the repository itself. Must run inside a
     /// write transaction, so that a failure anywhere leaves the schema as it was. `building` hears of each step of

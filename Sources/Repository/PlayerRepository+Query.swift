@@ -64,6 +64,16 @@ extension PlayerRepository {
         }
     }
 
+    /// `forEachRow` handing each row to `sink`, which gets it as a `PlayerRowView`.
+    public func forEachRow<Sink: PlayerRowSink>(
+        matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,
+        offset: Int, total: Int?, into sink: inout Sink
+    ) throws {
+        try forEachRow(matching: criteria, orderedBy: order, after: after, limit: limit, offset: offset, total: total) {
+            try sink.append($0)
+        }
+    }
+
     /// The statement that selects what `forEachPlayer` reads, bound; kept prepared when `cached`.
     func playerStatement(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,
@@ -208,27 +218,6 @@ extension PlayerRepository {
             terms.append(OrderTerm(expression: "id", descending: order.last?.descending == true, unknown: .none))
         }
         return terms
-    }
-
-    /// The position just after `player` in `order`: its value for each term of `orderTerms`, computed as the SQL
-    /// expressions compute them.
-    public static func pagePosition(after player: Player, in order: [SortOrder]) -> PagePosition {
-        func text(_ value: String?) -> PagePosition.Value { value.map { .text(NameFolding.fold($0)) } ?? .null }
-        let birthDate: PagePosition.Value = player.birthDate.map { .text($0.description) } ?? .null
-        var values = order.flatMap { sort -> [PagePosition.Value] in
-            switch sort.key {
-            case .id: [.integer(player.id ?? 0)]
-            case .name: [.text(NameFolding.fold(player.name)), birthDate]
-            case .position: [.integer(Int64(Position.allCases.firstIndex(of: player.position) ?? 0))]
-            case .goals: [.integer(Int64(player.goals))]
-            case .assists: [.integer(Int64(player.assists))]
-            case .nationality: [text(player.nationality)]
-            case .club: [text(player.club)]
-            case .age, .birthDate: [birthDate]
-            }
-        }
-        if !order.contains(where: { $0.key == .id }) { values.append(.integer(player.id ?? 0)) }
-        return PagePosition(sort: order, values: values)
     }
 
     /// The condition for rows strictly after the row whose term values are `position`, in the order of `terms`:

@@ -3,7 +3,7 @@ import RosterModel
 
 /// The players table: maps rows to `Player` and back through `PlayerColumn`. Every value is bound, never spliced
 /// into SQL.
-public final class PlayerRepository {
+public final class PlayerRepository: PlayerWriting {
     let connection: Connection
     /// Statements that run once per import record, prepared on first use and kept, by `PreparedSQL` ordinal.
     private var prepared = [Statement?](repeating: nil, count: PreparedSQL.allCases.count)
@@ -310,6 +310,13 @@ public final class PlayerRepository {
         try connection.execute(sql)
     }
 
+    /// Adds the sample roster (`seed.sql`, built into the binary), whose script leaves the derived values to
+    /// rosterdb, as any other tool's rows do.
+    public func addSample() throws {
+        try runScript(EmbeddedSampleRoster.files[0].text)
+        try fillDerivedColumns()
+    }
+
     // MARK: - Mapping
 
     /// The parameter `bind` binds the id to.
@@ -317,7 +324,7 @@ public final class PlayerRepository {
 
     /// Binds every column of `PlayerColumn.all` to parameters 1, 2, ….
     private func bind(_ row: PlayerRow, to statement: Statement) throws {
-        var derived = row.derived.makeIterator()
+        var derived = row.foldedValues.makeIterator()
         for (offset, column) in PlayerColumn.all.enumerated() {
             let index = Int32(offset + 1)
             switch column {
@@ -330,7 +337,8 @@ public final class PlayerRepository {
                 case .date(let date): try statement.bind(date.description, at: index)
                 }
             case .derived:
-                // `PlayerColumn.all` lists the derived columns in `DerivedColumn.allCases`' order, as the row does.
+                // `PlayerColumn.all` lists the derived columns in `DerivedColumn.allCases`' order, which is
+                // `PlayerRow.foldedFields`' (a test holds them so), as the row's folded values are.
                 try statement.bind(derived.next()!, at: index)
             }
         }

@@ -146,14 +146,14 @@ public final class RosterDatabase {
 
     /// The file the roster was opened from (nil for one a dry run keeps in memory). Its change counter counts the
     /// changes of that file only: another file put in its place may have reached the same count.
-    public private(set) var fileIdentity: FileIdentity?
+    private(set) var fileIdentity: FileIdentity?
     /// The file SQLite opened: `path` with every symbolic link resolved.
     let resolvedPath: String
 
     /// Whether the path now names another file than the one this roster was opened from (renamed over, or removed
     /// and created again): a reader that stays open, such as a server's, must open the path again to see it.
     public var fileWasReplaced: Bool {
-        lookAtFiles().file != fileIdentity
+        FileIdentity(path: path) != fileIdentity
     }
 
     /// Whether this roster was opened read-only, because this user cannot write it.

@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import RosterModel
 
 /// Where a roster really is on disk and what this user may do with it: the facts opening decides from, gathered
 /// before SQLite touches anything.
@@ -186,11 +187,17 @@ struct RosterFile {
 /// A file as the file system knows it, whatever its path: its device, inode and birth time. A path that names
 /// another file than before was replaced (renamed over, or removed and created again); the birth time tells a new
 /// file from an old one whose inode number it was given once the old one was freed, as ext4 does at once.
-public struct FileIdentity: Hashable, Sendable {
-    public let device: UInt64
-    public let inode: UInt64
+struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
     /// Nanoseconds since 1970; -1 where the file system keeps no birth time.
-    public let birth: Int64
+    let birth: Int64
+
+    /// The file as the service knows a store: told apart by all three, shown as `inode.birth` in an ETag.
+    var storeIdentity: StoreIdentity {
+        StoreIdentity(
+            key: [Int64(bitPattern: device), Int64(bitPattern: inode), birth], description: "\(inode).\(birth)")
+    }
 
     /// The file `path` names now; nil when it names none.
     init?(path: String) {

@@ -42,25 +42,12 @@ extension RosterWorker {
             throw QueryStringError.conflicting(
                 page, with: after, because: "which starts the page just after a row, not at a number")
         }
-        // Each row written as it is read: the page is never held as `Player` values.
-        var body: [UInt8] = []
-        var facts = (paging: PageInfo(page: 0, perPage: 0, total: 0), isKeyset: false)
-        var index = 0
-        let next = try roster.readPage(
-            query, version: version, cache: cache,
-            begin: { paging, isKeyset in
-                facts = (paging, isKeyset)
-                body.reserveCapacity(paging.perPage * 256 + 512)
-                PageEncoding.appendOpening(paging, numbered: !isKeyset, to: &body)
-            }
-        ) { row in
-            try PageEncoding.appendPlayer(row, asOf: query.asOf, index: index, to: &body)
-            index += 1
-        }
-        let links = Self.links(facts.paging, isKeyset: facts.isKeyset, next: next, target)
-        PageEncoding.appendClosing(links: [("next", links.next), ("prev", links.previous)], to: &body)
-        body.append(UInt8(ascii: "\n"))
-        var response = HTTPResponse(headers: ["Content-Type": ListFormat.json.contentType], body: .bytes(body))
+        var body = JSONPageBody(asOf: query.asOf)
+        let next = try roster.readPage(query, version: version, cache: cache, into: &body)
+        let links = Self.links(body.paging, isKeyset: body.isKeyset, next: next, target)
+        body.close(links: [("next", links.next), ("prev", links.previous)])
+        var response = HTTPResponse(
+            headers: ["Content-Type": ListFormat.json.contentType], body: .bytes(body.bytes))
         let link = [(links.next, "next"), (links.previous, "prev")].compactMap { url, rel in
             url.map { "<\($0)>; rel=\"\(rel)\"" }
         }

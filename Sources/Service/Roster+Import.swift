@@ -1,7 +1,6 @@
 import Glibc
 import RosterModel
 import RosterQuery
-import RosterRepository
 
 extension Roster {
     /// Imports the inputs (`-` is standard input) in one write transaction: all of it or, when a record is
@@ -23,9 +22,9 @@ extension Roster {
         }
         var options = options
         for lookup in options.lookups { options.mapping.lookups[lookup.field] = try lookup.load(stop: stop) }
-        var changeLog: ChangeLog?
-        var report = try database.write(commit: !options.dryRun) { players in
-            changeLog = changes == nil ? nil : try players.changeLog()
+        var changeLog: (any ChangeList)?
+        var report = try store.write(commit: !options.dryRun) { players in
+            changeLog = changes == nil ? nil : try players.changeList()
             var records = 0
             let report = try players.load(
                 building: { completed, total in
@@ -46,7 +45,7 @@ extension Roster {
             // A dry run's changes are gone once it rolls back: they are told now, and the list ends once nothing
             // can stop the dry run any more (a file that replaces another is renamed into place then).
             if options.dryRun, let changes, let changeLog {
-                try changeLog.forEach { try changes.write(PlayerChange($0)) }
+                try changeLog.forEach { try changes.write($0) }
             }
             return report
         }
@@ -57,7 +56,7 @@ extension Roster {
         report.pendingMigrations = openSummary.pendingMigrations
         if !options.dryRun, let changes, let changeLog {
             do {
-                try database.ignoringStop { try changeLog.forEach { try changes.write(PlayerChange($0)) } }
+                try store.ignoringStop { try changeLog.forEach { try changes.write($0) } }
                 try changes.finish()
             } catch {
                 report.changesWritten = false
@@ -67,11 +66,5 @@ extension Roster {
         }
         report.seconds = MonotonicClock.seconds(since: started)
         return report
-    }
-}
-
-extension PlayerChange {
-    init(_ change: ChangeLog.Change) {
-        self.init(change: change.change, id: change.id, ref: change.ref, name: change.name, fields: change.fields)
     }
 }

@@ -1,5 +1,4 @@
 import RosterModel
-import RosterRepository
 
 /// An open roster and what can be done with it; the service the front ends call.
 public final class Roster {
@@ -29,7 +28,8 @@ public final class Roster {
 
     public let path: String
     public let openSummary: OpenSummary
-    let database: RosterDatabase
+    /// Where the players are kept (`Roster+Engine.swift` opens it).
+    let store: any RosterStore
     /// Raised when long work must stop; it is then rolled back.
     let stop: StopSignal
     /// What the last snapshot read through this roster saw (`snapshot(_:)`).
@@ -40,54 +40,35 @@ public final class Roster {
     /// category is `.interrupted`.
     public init(path: String, access: Access, busyTimeout: Double = 5, stop: StopSignal = .never) throws {
         try Roster.ensureAddressSpace(Roster.openMemory, for: "open the roster")
-        database = try RosterDatabase(
-            path: path, mode: Roster.openMode(access), busyTimeout: busyTimeout, stop: stop)
+        (store, openSummary) = try Roster.openStore(path: path, access: access, busyTimeout: busyTimeout, stop: stop)
         self.path = path
         self.stop = stop
-        let report = database.openReport
-        openSummary = OpenSummary(
-            created: report.created, appliedMigrations: report.appliedMigrations.map(\.identifier),
-            pendingMigrations: report.pendingMigrations.map(\.identifier), schemaVersion: report.schemaVersion)
     }
 
     /// Whether it is read from a private copy made as it opened (a user who cannot write a WAL roster whose log
     /// files are missing): it never changes, so reads of it may overlap on its one connection.
-    public var readsPrivateCopy: Bool { database.readsPrivateCopy }
-
-    private static func openMode(_ access: Access) -> RosterDatabase.OpenMode {
-        switch access {
-        case .read: .existing
-        case .write: .createOnFirstWrite
-        case .create: .createIfMissing
-        case .check: .check
-        }
-    }
+    public var readsPrivateCopy: Bool { store.readsPrivateCopy }
 
     /// The number of players.
     public func count() throws -> Int {
-        try database.read { try $0.count() }
+        try store.read { try $0.count() }
     }
 
     /// Puts back the indexes, triggers, name search index and change counter row of rosterdb's that another
-    /// program removed; returns their names (see `RosterDatabase.restoreMissingObjects`).
+    /// program removed; returns their names (see `RosterStore.restoreMissingObjects`).
     public func restoreMissingObjects() throws -> [String] {
-        try database.restoreMissingObjects()
+        try store.restoreMissingObjects()
     }
 
     /// Loads the sample roster (`seed.sql`) when the roster is empty; returns how many players it added, and how
     /// many the roster holds (counted in the same transaction: nothing is read once the sample is committed).
     public func loadSampleIfEmpty() throws -> (added: Int, total: Int) {
-        try database.write { players in
+        try store.write { players in
             let before = try players.count()
             guard before == 0 else { return (0, before) }
-            try players.runScript(Roster.sampleSQL)
-            // The script leaves the derived values to rosterdb, as any other tool's rows do.
-            try players.fillDerivedColumns()
+            try players.addSample()
             let added = try players.count()
             return (added, added)
         }
     }
-
-    /// The text of `seed.sql`, built into the binary.
-    static let sampleSQL: String = EmbeddedSampleRoster.files[0].text
 }

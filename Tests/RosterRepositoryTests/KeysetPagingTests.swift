@@ -58,7 +58,7 @@ import Testing
             }
             ids += page.map { $0.id! }
             guard let last = page.last else { return ids }
-            after = PlayerRepository.pagePosition(after: last, in: order)
+            after = PagePosition(after: last, in: order)
         }
         Issue.record("the walk did not end")
         return ids
@@ -124,7 +124,7 @@ import Testing
         // A new top scorer comes before the page read next: an offset page would now repeat the tenth player.
         _ = try database.write { try $0.insert(Player(name: "New", position: .striker, goals: 99)) }
         var next: [Player] = []
-        let position = PlayerRepository.pagePosition(after: firstPage.last!, in: order)
+        let position = PagePosition(after: firstPage.last!, in: order)
         try database.read { players in
             try players.forEachPlayer(
                 matching: PlayerCriteria(), orderedBy: order, after: position, limit: 10,

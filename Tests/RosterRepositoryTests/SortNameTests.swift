@@ -16,6 +16,11 @@ import Testing
         database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
     }
 
+    /// A row's folded values are bound to the derived columns in order: the two lists must name the same fields.
+    @Test func theDerivedColumnsAreTheRowsFoldedFieldsInOrder() {
+        #expect(DerivedColumn.allCases.map(\.source) == PlayerRow.foldedFields)
+    }
+
     private func derived() throws -> [String] {
         let statement = try database.connection.prepare(
             "SELECT coalesce(sort_name, '-') || '|' || coalesce(nationality_key, '-') FROM players ORDER BY id")

@@ -29,7 +29,7 @@ import Testing
         let cache = ResultCache()
         let settled = try roster.snapshot { $0 }
         let unsettled = RosterVersion(
-            file: settled.file, counter: settled.counter, storage: settled.storage, isSettled: false)
+            store: settled.store, counter: settled.counter, storage: settled.storage, isSettled: false)
         let query = PlayerQuery(asOf: CalendarDate(year: 2026, month: 1, day: 1)!)
         _ = try roster.summary(query, top: 5, version: unsettled, cache: cache)
         #expect(cache.count == 0)

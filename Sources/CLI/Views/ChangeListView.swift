@@ -1,4 +1,5 @@
 import RosterFormats
+import RosterModel
 import RosterService
 
 /// `import --changes`: one JSON object a line per player changed,

@@ -1,3 +1,5 @@
+import RosterModel
+
 /// Where an import lists the players it changes (`import --changes`): each change in turn, then the end of the
 /// list, which makes it complete (a file renamed into place, say).
 public struct ChangeListOutput {

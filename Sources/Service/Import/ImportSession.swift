@@ -1,7 +1,6 @@
 import RosterFormats
 import RosterModel
 import RosterQuery
-import RosterRepository
 
 /// One import inside its write transaction: reads every input, validates each record, writes it, and keeps the
 /// tallies. Any error it throws rolls the whole import back.
@@ -9,7 +8,7 @@ struct ImportSession {
     let store: any PlayerStore
     let options: ImportOptions
     /// Where the players this import changes are noted, when the caller wants them listed.
-    let changes: ChangeLog?
+    let changes: (any ChangeList)?
     private(set) var report: ImportReport
     /// The ids this import wrote or confirmed.
     private var touched = TouchedPlayers()
@@ -27,7 +26,7 @@ struct ImportSession {
     private static let progressInterval = 4_096
 
     init(
-        store: any PlayerStore, options: ImportOptions, inputs: [InputFile], changes: ChangeLog?,
+        store: any PlayerStore, options: ImportOptions, inputs: [InputFile], changes: (any ChangeList)?,
         progress: ((ImportProgress) -> Void)?, stop: StopSignal
     ) throws {
         self.store = store
@@ -135,7 +134,7 @@ struct ImportSession {
                     let problem: RecordProblem?
                     do {
                         problem = try write(row, from: place)
-                    } catch let error as DatabaseError where error.category == .failure {
+                    } catch let error as any StorageError where error.category == .failure {
                         // Not the roster as a whole (busy, full, interrupted) but this record's write.
                         throw ImportError.recordNotWritten(
                             RecordProblem(file: input.name, record: number, location: location, message: "\(error)"),
@@ -281,7 +280,7 @@ struct ImportSession {
             "\"\(field.name)\":[\(PlayerEncoding.jsonValue(before?[field])),\(PlayerEncoding.jsonValue(after?[field]))]"
         }
         try changes.record(
-            ChangeLog.Change(
+            PlayerChange(
                 change: change, id: player.id!, ref: player.ref, name: player.name,
                 fields: "{" + fields.joined(separator: ",") + "}"))
     }

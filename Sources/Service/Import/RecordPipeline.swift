@@ -2,7 +2,6 @@ import Glibc
 import RosterConcurrency
 import RosterFormats
 import RosterModel
-import RosterRepository
 import Synchronization
 
 /// Reads and validates an input's records on a second thread, a batch at a time, while the importing thread

@@ -1,6 +1,5 @@
 import RosterFormats
 import RosterModel
-import RosterRepository
 
 /// What an import's records are read with — the reader, the mapping and the validator — and what they learn of the
 /// input on the way. A value of its own, which `RecordPipeline` mutates once a batch: as stored properties of that

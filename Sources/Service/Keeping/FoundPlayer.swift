@@ -1,11 +1,10 @@
 import RosterModel
-import RosterRepository
 
 /// A player as `edit` and `remove` find it: read by rosterdb's rules, or, when named by id, stored by another program
 /// with a value that breaks them, which rosterdb cannot read as a `Player` but can still correct or remove.
 public enum FoundPlayer: Sendable {
     case readable(Player)
-    /// The stored values as text (`PlayerRepository.storedTexts(id:)`), and each value that breaks the rules with
+    /// The stored values as text (`PlayerReading.storedTexts(id:)`), and each value that breaks the rules with
     /// what is wrong with it, joined by `; ` (`goals '-500', which is not from 0 to 1,000,000; position 'XX', which
     /// is not a position`).
     case unreadable(id: Int64, texts: StoredTexts, problem: String)

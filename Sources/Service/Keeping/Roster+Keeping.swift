@@ -1,7 +1,6 @@
 import RosterFormats
 import RosterModel
 import RosterQuery
-import RosterRepository
 
 /// Keeping single players by hand: `add`, `edit` and `remove`, each one write transaction that takes the write lock
 /// as an import does, and validates values by the import's own rules and messages.
@@ -10,7 +9,7 @@ extension Roster {
     /// a stored player unless `allowDuplicate`. Returns the player as stored, with its id.
     public func add(_ values: [PlayerField: String], allowDuplicate: Bool = false) throws -> Player {
         let player = try validated(values)
-        return try database.write { players in
+        return try store.write { players in
             if !allowDuplicate { try Roster.checkIsNoDuplicate(player, in: players) }
             if let id = player.id, try players.player(id: id) != nil {
                 throw InvalidPlayer(problems: [
@@ -32,7 +31,7 @@ extension Roster {
     public func edit(_ target: String, _ edit: PlayerEdit, allowDuplicate: Bool = false) throws
         -> (before: FoundPlayer, after: Player)
     {
-        try database.write { players in
+        try store.write { players in
             let before = try Roster.findToChange(target, in: players)
             var values: [PlayerField: String] = [:]
             for field in PlayerField.allCases {
@@ -70,7 +69,7 @@ extension Roster {
     /// one named by id goes also when another program stored it breaking the rules. With `dryRun`, nothing is
     /// removed. Returns them, each once, in the order named.
     public func remove(_ targets: [String], dryRun: Bool = false) throws -> [FoundPlayer] {
-        try database.write(commit: !dryRun) { players in
+        try store.write(commit: !dryRun) { players in
             // Every name is looked up before anything goes, so that naming a player twice removes it once.
             var removed: [FoundPlayer] = []
             for target in targets {
@@ -86,10 +85,10 @@ extension Roster {
 
     /// The one player `target` names, as `find` reads it; when `target` is an id and that player's stored values
     /// break rosterdb's rules, the values as stored, so that `edit` can correct it and `remove` remove it.
-    private static func findToChange(_ target: String, in players: PlayerRepository) throws -> FoundPlayer {
+    private static func findToChange(_ target: String, in players: some PlayerReading) throws -> FoundPlayer {
         do {
             return .readable(try find(target, in: players))
-        } catch let error as DatabaseError {
+        } catch let error as any StorageError {
             guard let problem = error.unreadableValue, let digits = idText(target), Int64(digits) == problem.player,
                 let texts = try players.storedTexts(id: problem.player)
             else { throw error }
@@ -121,13 +120,13 @@ extension Roster {
     }
 
     /// Refuses `player` when another player has its name (ignoring case and accents) and birth date.
-    private static func checkIsNoDuplicate(_ player: Player, in players: PlayerRepository) throws {
+    private static func checkIsNoDuplicate(_ player: Player, in players: some PlayerReading) throws {
         let existing = try players.players(sortName: player.sortName, birthDate: player.birthDate, excluding: player.id)
         if !existing.isEmpty { throw DuplicatePlayer(existing: existing) }
     }
 
     /// Refuses a player whose ref another player holds: a ref names one player.
-    private static func checkRefIsFree(for player: Player, in players: PlayerRepository) throws {
+    private static func checkRefIsFree(for player: Player, in players: some PlayerReading) throws {
         guard let ref = player.ref, let holder = try players.ids(ofRef: ref).first(where: { $0 != player.id }) else {
             return
         }

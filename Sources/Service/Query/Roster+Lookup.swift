@@ -1,6 +1,5 @@
 import RosterFormats
 import RosterModel
-import RosterRepository
 
 /// Why `show` found no single player.
 public enum LookupError: CategorizedError {
@@ -26,7 +25,7 @@ extension Roster {
     /// The one player `text` names: an id when it is all digits, else a name compared ignoring case, accents and
     /// spacing.
     public func findPlayer(_ text: String) throws -> Player {
-        try database.read { try Roster.find(text, in: $0) }
+        try store.read { try Roster.find(text, in: $0) }
     }
 
     /// The id `text` names, as text: its digits, with white space around them (names are compared ignoring spacing,
@@ -38,7 +37,7 @@ extension Roster {
     }
 
     /// `findPlayer` inside a transaction of the caller's.
-    static func find(_ text: String, in players: PlayerRepository) throws -> Player {
+    static func find(_ text: String, in players: some PlayerReading) throws -> Player {
         // Digits are an id and nothing else: were a missing id looked up as a name, `remove 3` run twice would
         // remove player 3, then a player called "3".
         if let digits = idText(text) {

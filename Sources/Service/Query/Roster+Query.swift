@@ -1,5 +1,4 @@
 import RosterModel
-import RosterRepository
 
 extension Roster {
     /// Runs `query` on one snapshot: `begin` gets the paging facts (with the total) before `row` gets each
@@ -9,26 +8,27 @@ extension Roster {
         row: (Player) throws -> Void
     ) throws {
         let criteria = PlayerCriteria(query)
-        try database.read { players in
+        try store.read { players in
             let total = try players.count(matching: criteria)
             switch query.paging {
             case .all:
                 var info = PageInfo.all(total: total)
                 if measuringAll { info.largest = try players.largestCounts(matching: criteria) }
                 try begin(info)
-                try players.forEachPlayer(matching: criteria, orderedBy: query.sort, limit: nil, offset: 0, row)
+                try players.forEachPlayer(matching: criteria, orderedBy: query.sort, limit: nil, row)
             case .page(let page, let perPage):
                 try begin(PageInfo(page: page, perPage: perPage, total: total))
                 let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
                 guard !overflow, offset < total else { return }
                 try players.forEachPlayer(
-                    matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, total: total, row)
+                    matching: criteria, orderedBy: query.sort, after: nil, limit: perPage, offset: offset, total: total,
+                    row)
             }
         }
     }
 
     /// The player with `id`, if any.
     public func player(id: Int64) throws -> Player? {
-        try database.read { try $0.player(id: id) }
+        try store.read { try $0.player(id: id) }
     }
 }

@@ -1,6 +1,5 @@
 import RosterConcurrency
 import RosterModel
-import RosterRepository
 
 /// Results that cost a scan — the number of matches of a filter, counts per group — kept for as long as the roster
 /// has not changed, and shared by every thread of a server. Each result is filed under the version (`RosterVersion`)
@@ -44,7 +43,7 @@ public final class ResultCache: Sendable {
         let bytes = value.estimatedBytes + MemoryLayout<Key>.stride + key.kind.utf8.count
         state.withLock { state in
             // A result of an older snapshot of the file kept is of no more use.
-            if let kept = state.version, kept.file == key.version.file, kept.counter > key.version.counter { return }
+            if let kept = state.version, kept.store == key.version.store, kept.counter > key.version.counter { return }
             // Those of an older snapshot or of another file are not either; past a bound the cache starts over.
             if state.version != key.version || state.results.count >= capacity || state.bytes + bytes > byteCapacity {
                 state = State(version: key.version)

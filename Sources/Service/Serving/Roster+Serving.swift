@@ -1,5 +1,4 @@
 import RosterModel
-import RosterRepository
 
 /// A page of a list as the HTTP API and the web page show it.
 public struct PlayerPage: Sendable {
@@ -20,13 +19,13 @@ public struct PlayerPage: Sendable {
     }
 }
 
-/// Which roster a snapshot read: the file, its change counter then, and the state of its files then. Two settled
-/// snapshots with the same version hold the same players; the file is part of it because another file put in the
-/// roster's place (renamed over it) counts its own changes, and may have reached the same count; the files' state
-/// because a program that writes with its triggers off (`.dbconfig enable_trigger off` in the sqlite3 shell) changes
-/// the players without counting.
+/// Which roster a snapshot read: the store, its change counter then, and the state of its files then. Two settled
+/// snapshots with the same version hold the same players; the store is part of it because another store put in the
+/// roster's place (a file renamed over it) counts its own changes, and may have reached the same count; the files'
+/// state because a program that writes with the counting off (`.dbconfig enable_trigger off` in the sqlite3 shell)
+/// changes the players without counting.
 public struct RosterVersion: Hashable, Sendable, CustomStringConvertible {
-    public let file: FileIdentity?
+    public let store: StoreIdentity?
     public let counter: Int64
     /// The size and modification time of the database file and its log; nil for a roster that never changes (a
     /// private copy).
@@ -36,17 +35,17 @@ public struct RosterVersion: Hashable, Sendable, CustomStringConvertible {
     /// one tick of a coarse clock): an answer from such a snapshot carries no ETag and is not kept.
     public let isSettled: Bool
 
-    public init(file: FileIdentity?, counter: Int64, storage: StorageStamp? = nil, isSettled: Bool = true) {
-        self.file = file
+    public init(store: StoreIdentity?, counter: Int64, storage: StorageStamp? = nil, isSettled: Bool = true) {
+        self.store = store
         self.counter = counter
         self.storage = storage
         self.isSettled = isSettled
     }
 
-    /// `1234.1764662400123456789.56.9f3a…`: the file's inode and birth time, the counter and a digest of the files'
-    /// state, for an ETag.
+    /// `1234.1764662400123456789.56.9f3a…`: the store's identity (a file's inode and birth time), the counter and a
+    /// digest of the files' state, for an ETag.
     public var description: String {
-        "\(file?.inode ?? 0).\(file?.birth ?? 0).\(counter)" + (storage.map { ".\($0.digest)" } ?? "")
+        "\(store?.description ?? "0.0").\(counter)" + (storage.map { ".\($0.digest)" } ?? "")
     }
 }
 
@@ -60,23 +59,23 @@ struct SnapshotRecord {
 extension Roster {
     /// Looks at the roster's files as a request begins (one look at its path, one at its log), for
     /// `fileWasReplaced(_:)`, `fileWasRewritten(_:)` and `snapshot(_:_:)`.
-    public func lookAtFiles() -> RosterFilesLook {
-        database.lookAtFiles()
+    public func lookAtFiles() -> StoreLook {
+        store.look()
     }
 
     /// Runs `body` on one committed snapshot of the roster, handing it the snapshot's version: every read `body`
     /// makes through this roster sees that snapshot, and the version differs from another snapshot's when the
     /// players differ, whoever wrote them and however. `look` is the look at the files taken just before.
     ///
-    /// Three things tell a change: the change counter (counted by triggers, whoever writes), this connection's
-    /// `PRAGMA data_version` (which moves exactly when another connection committed since the last read here, with
-    /// or without triggers), and the files' state. The version is made of the counter and the files' state, which
+    /// Three things tell a change: the change counter (counted by the store, whoever writes), the store's data
+    /// version (which moves exactly when another connection committed since the last read here, counted or not),
+    /// and the files' state. The version is made of the counter and the files' state, which
     /// every thread and a restarted server read alike; the data version only says when they must be looked at
     /// again.
     ///
     /// A read that fails as the file is written over under it (pages of the old file beside the new one's) throws
     /// `RosterFileChanged.writtenOver`.
-    public func snapshot<T>(_ look: RosterFilesLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
+    public func snapshot<T>(_ look: StoreLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
         do {
             return try read(look, body)
         } catch {
@@ -84,9 +83,9 @@ extension Roster {
         }
     }
 
-    private func read<T>(_ look: RosterFilesLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
-        let before = look.storage
-        return try database.read { players in
+    private func read<T>(_ look: StoreLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
+        let before = look.stamp
+        return try store.read { players in
             let counter = try players.changeCounter()
             let dataVersion = try players.dataVersion()
             let version: RosterVersion
@@ -98,14 +97,14 @@ extension Roster {
                 version = last.version
             } else {
                 // The files as they were when the snapshot began: unchanged from just before to just after.
-                let after = before == nil ? nil : database.lookAtFiles().storage
+                let after = before == nil ? nil : store.look().stamp
                 let unchanged = before == after
                 let unseen =
                     lastSnapshot.map {
                         $0.dataVersion != dataVersion && $0.version.counter == counter && $0.storage == before
                     } ?? false
                 version = RosterVersion(
-                    file: database.fileIdentity, counter: counter, storage: before,
+                    store: store.identity, counter: counter, storage: before,
                     isSettled: unchanged && !unseen)
                 // Files that changed meanwhile are looked at again next time; a change they do not show stays
                 // without a version of its own until the next commit.
@@ -133,30 +132,27 @@ extension Roster {
 
     /// Whether `look` finds the path naming another file than the one this roster reads (renamed over, or removed
     /// and created again): a server must open the path again to answer from it.
-    public func fileWasReplaced(_ look: RosterFilesLook) -> Bool {
-        look.file != database.fileIdentity
+    public func fileWasReplaced(_ look: StoreLook) -> Bool {
+        look.identity != store.identity
     }
 
-    /// Whether `look` finds the database file written under this roster's connection by another means than SQLite
-    /// (copied over with `cp`, say) since the last snapshot: SQLite would go on reading pages it keeps from the old
-    /// file beside pages of the new one. A checkpoint, which copies the log into the file, counts too; both are told
-    /// by the file's size or modification time. A server opens the roster again then.
-    public func fileWasRewritten(_ look: RosterFilesLook) -> Bool {
-        guard let last = lastSnapshot?.storage, let now = look.storage else { return false }
+    /// Whether `look` finds the database file written under this roster's connection by another means than the
+    /// engine (copied over with `cp`, say) since the last snapshot: SQLite would go on reading pages it keeps from
+    /// the old file beside pages of the new one. A checkpoint, which copies the log into the file, counts too; both
+    /// are told by the file's size or modification time. A server opens the roster again then.
+    public func fileWasRewritten(_ look: StoreLook) -> Bool {
+        guard let last = lastSnapshot?.storage, let now = look.stamp else { return false }
         return now.database != last.database
     }
 
     /// `fileWasRewritten(_:)` after a look taken now.
     public var fileWasRewritten: Bool { fileWasRewritten(lookAtFiles()) }
 
-    /// Whether the database file changed while the snapshot of `version` was read, with no log a checkpoint could
-    /// have copied from: written by another means than SQLite, so that what was read may mix the old file and the
-    /// new one. One look at the file, and one at the log when the file changed.
+    /// Whether the database file changed while the snapshot of `version` was read by another means than the engine
+    /// (`RosterStore.wasWrittenOver(since:)`), so that what was read may mix the old file and the new one.
     public func wasRewritten(whileReading version: RosterVersion) -> Bool {
-        guard let before = version.storage, let now = database.databaseFileState(), now != before.database else {
-            return false
-        }
-        return before.log.size == 0 && database.logFileState().size == 0
+        guard let before = version.storage else { return false }
+        return store.wasWrittenOver(since: before)
     }
 
     /// `fileWasReplaced(_:)` after a look taken now.
@@ -165,72 +161,66 @@ extension Roster {
     /// Keeps at most `kibibytes` of the roster's pages cached: a connection that only streams a list reads each page
     /// once, and a server may hold one for each client reading a stream.
     public func limitPageCache(toKibibytes kibibytes: Int) throws {
-        try database.limitPageCache(toKibibytes: kibibytes)
+        try store.limitPageCache(toKibibytes: kibibytes)
     }
 
     /// Runs `body` with a time limit on every statement: one still running `seconds` after the start stops with an
     /// error of category `.timedOut`.
     public func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {
-        try database.withTimeLimit(seconds: seconds, body)
+        try store.withTimeLimit(seconds: seconds, body)
     }
 
     /// The page of `query` (paging `.page`): by number, or after `query.after`. The total comes from `cache` when
     /// it holds it for this snapshot (`version`), so that only the page itself is read per request.
     public func page(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> PlayerPage {
-        var found: [Player] = []
-        var facts = (paging: PageInfo(page: 0, perPage: 0, total: 0), isKeyset: false)
-        let next = try readPage(query, version: version, cache: cache, begin: { facts = ($0, $1) }) { row in
-            found.append(try Player(row))
-        }
-        return PlayerPage(paging: facts.paging, players: found, isKeyset: facts.isKeyset, next: next)
+        var collected = CollectedPage()
+        let next = try readPage(query, version: version, cache: cache, into: &collected)
+        return PlayerPage(
+            paging: collected.paging, players: collected.players, isKeyset: collected.isKeyset, next: next)
     }
 
-    /// `page(_:version:cache:)` read row by row, for writers of bytes: `begin` gets the paging facts (and whether the
-    /// page was asked for by token) once the total is known, then `row` each player of the page in order, as it
-    /// lies in the roster (valid during the call only), with no `Player` made of it. Returns, for a page asked for
-    /// by token, where the next page starts when another follows; nil for a page by number, whose next page is the
-    /// next number.
-    public func readPage(
-        _ query: PlayerQuery, version: RosterVersion, cache: ResultCache,
-        begin: (_ paging: PageInfo, _ isKeyset: Bool) throws -> Void, row: (PlayerRowView) throws -> Void
+    /// `page(_:version:cache:)` read row by row, for writers of bytes: `sink` gets the paging facts once the total
+    /// is known, then each player of the page in order, as it lies in the roster, with no `Player` made of it.
+    /// Returns, for a page asked for by token, where the next page starts when another follows; nil for a page by
+    /// number, whose next page is the next number.
+    public func readPage<Sink: PageSink>(
+        _ query: PlayerQuery, version: RosterVersion, cache: ResultCache, into sink: inout Sink
+    ) throws -> PagePosition? {
+        try store.read { players in
+            try Roster.readPage(query, of: players, version: version, cache: cache, into: &sink)
+        }
+    }
+
+    /// `readPage` on the snapshot `players` reads.
+    private static func readPage<Sink: PageSink>(
+        _ query: PlayerQuery, of players: some PlayerReading, version: RosterVersion, cache: ResultCache,
+        into sink: inout Sink
     ) throws -> PagePosition? {
         guard case .page(let number, let perPage) = query.paging else {
             preconditionFailure("a page needs paging by page")
         }
         let criteria = PlayerCriteria(query)
-        return try database.read { players in
-            let total = try cache.value(.init(version: version, kind: "count", criteria: criteria, asOf: nil)) {
-                try players.count(matching: criteria)
-            }
-            if let after = query.after {
-                try begin(PageInfo(page: 0, perPage: perPage, total: total), true)
-                // One more than the page holds says whether another page follows; the position after the page's
-                // last row is made of that row, the one row of the page that becomes a `Player`.
-                var (count, more, last) = (0, false, PagePosition?.none)
-                try players.forEachRow(
-                    matching: criteria, orderedBy: query.sort, after: after.values.isEmpty ? nil : after,
-                    limit: perPage + 1, offset: 0
-                ) { player in
-                    count += 1
-                    guard count <= perPage else {
-                        more = true
-                        return
-                    }
-                    if count == perPage {
-                        last = PlayerRepository.pagePosition(after: try Player(player), in: query.sort)
-                    }
-                    try row(player)
-                }
-                return more ? last : nil
-            }
-            try begin(PageInfo(page: number, perPage: perPage, total: total), false)
-            let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: perPage)
-            if !overflow, offset < total {
-                try players.forEachRow(
-                    matching: criteria, orderedBy: query.sort, limit: perPage, offset: offset, total: total, row)
-            }
-            return nil
+        let total = try cache.value(.init(version: version, kind: "count", criteria: criteria, asOf: nil)) {
+            try players.count(matching: criteria)
         }
+        if let after = query.after {
+            // The sink moves into the page before it is written to, so that its bytes are never shared and copied.
+            var keyset = KeysetPage(sink: sink, perPage: perPage, order: query.sort)
+            try keyset.sink.begin(PageInfo(page: 0, perPage: perPage, total: total), isKeyset: true)
+            try players.forEachRow(
+                matching: criteria, orderedBy: query.sort, after: after.values.isEmpty ? nil : after,
+                limit: perPage + 1, offset: 0, total: nil, into: &keyset)
+            sink = keyset.sink
+            return keyset.more ? keyset.last : nil
+        }
+        try sink.begin(PageInfo(page: number, perPage: perPage, total: total), isKeyset: false)
+        let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: perPage)
+        if !overflow, offset < total {
+            try players.forEachRow(
+                matching: criteria, orderedBy: query.sort, after: nil, limit: perPage, offset: offset,
+                total: total, into: &sink)
+        }
+        return nil
     }
 
     /// `stats(query, by:, top:)` on this snapshot, from `cache` when it holds it.
@@ -248,7 +238,7 @@ extension Roster {
     public func lineCounts(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> [Position: Int] {
         let criteria = PlayerCriteria(query)
         return try cache.value(.init(version: version, kind: "lines", criteria: criteria, asOf: nil)) {
-            try database.read { players in
+            try store.read { players in
                 var lines: [Position: Int] = [:]
                 for (position, count) in try players.countsByPosition(matching: criteria) {
                     lines[position.line, default: 0] += count
@@ -269,9 +259,53 @@ extension Roster {
 
     /// A cursor over every player that matches `query`, in its order, for a list streamed while it is sent; it holds
     /// its snapshot until closed. Nothing else may read through this roster meanwhile: open one for the cursor.
-    public func cursor(_ query: PlayerQuery) throws -> PlayerCursor {
-        try database.cursor(
+    public func cursor(_ query: PlayerQuery) throws -> any PlayerCursor {
+        try store.cursor(
             matching: PlayerCriteria(query), orderedBy: query.sort,
             after: query.after.flatMap { $0.values.isEmpty ? nil : $0 })
+    }
+}
+
+/// A page collected as `Player` values, for `Roster.page`.
+private struct CollectedPage: PageSink {
+    var paging = PageInfo(page: 0, perPage: 0, total: 0)
+    var isKeyset = false
+    var players: [Player] = []
+
+    mutating func begin(_ paging: PageInfo, isKeyset: Bool) {
+        self.paging = paging
+        self.isKeyset = isKeyset
+    }
+
+    mutating func append<Row: PlayerValues>(_ row: Row) throws {
+        players.append(try Player(row))
+    }
+}
+
+/// A page asked for by token, read one row past its end: that row says whether another page follows, and is not
+/// handed on. The position after the page's last row is made of that row, the one row of the page that becomes a
+/// `Player`.
+private struct KeysetPage<Sink: PageSink>: PlayerRowSink {
+    var sink: Sink
+    let perPage: Int
+    let order: [SortOrder]
+    private var count = 0
+    private(set) var more = false
+    private(set) var last: PagePosition?
+
+    init(sink: Sink, perPage: Int, order: [SortOrder]) {
+        self.sink = sink
+        self.perPage = perPage
+        self.order = order
+    }
+
+    mutating func append<Row: PlayerValues>(_ row: Row) throws {
+        count += 1
+        guard count <= perPage else {
+            more = true
+            return
+        }
+        if count == perPage { last = PagePosition(after: try Player(row), in: order) }
+        try sink.append(row)
     }
 }

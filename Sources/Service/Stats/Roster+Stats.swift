@@ -1,5 +1,4 @@
 import RosterModel
-import RosterRepository
 
 extension Roster {
     /// The players that match `query`'s filters, counted and summed per group of `grouping`, on one snapshot.
@@ -8,7 +7,7 @@ extension Roster {
     /// first so many groups.
     public func stats(_ query: PlayerQuery, by grouping: StatsGrouping, top: Int? = nil) throws -> GroupedStats {
         let criteria = PlayerCriteria(query)
-        let tally = try database.read { try $0.tally(matching: criteria, by: [grouping], asOf: query.asOf) }
+        let tally = try store.read { try $0.tally(matching: criteria, by: [grouping], asOf: query.asOf) }
         var groups = Roster.ordered(tally.groups[grouping] ?? [], by: grouping)
         if let top { groups = Array(groups.prefix(top)) }
         return GroupedStats(total: tally.total, grouping: grouping, groups: groups, asOf: query.asOf)
@@ -19,7 +18,7 @@ extension Roster {
     /// how many lack a birth date, a nationality or a club. One snapshot.
     public func summary(_ query: PlayerQuery, top: Int = 5) throws -> RosterSummary {
         let criteria = PlayerCriteria(query)
-        return try database.read { players in
+        return try store.read { players in
             let tally = try players.tally(matching: criteria, by: [.nationality, .club], asOf: query.asOf)
             func groups(_ grouping: StatsGrouping) -> [GroupStats] {
                 Roster.ordered(tally.groups[grouping] ?? [], by: grouping)

@@ -1,5 +1,3 @@
-import RosterModel
-
 /// What the roster holds under an id, against the player a record describes.
 public enum StoredPlayer {
     /// No player has the id.

@@ -7,4 +7,12 @@ public struct PlayerChange: Sendable {
     public let name: String
     /// A JSON object of each field whose value changed, as `[before, after]`: `{"goals":[20,21]}`.
     public let fields: String
+
+    public init(change: String, id: Int64, ref: String?, name: String, fields: String) {
+        self.change = change
+        self.id = id
+        self.ref = ref
+        self.name = name
+        self.fields = fields
+    }
 }

@@ -1,24 +1,8 @@
 import RosterModel
 
-/// Which rows of the players table to select, in storage terms: the filters of a query, each written as SQL by one
-/// case of `build` (a new filter is a compile error there until it has its SQL), the age bounds counted on `asOf`.
+/// `PlayerCriteria` as SQL: the WHERE clause of the players table, each filter written by one case of `build`.
 /// Every value is bound, never spliced into SQL.
-public struct PlayerCriteria: Sendable, Hashable {
-    /// The conditions a row must all meet; none selects every row.
-    public var filters: [PlayerFilter]
-    /// The day the age filters count on.
-    public var asOf: CalendarDate
-
-    public init(_ filters: [PlayerFilter] = [], asOf: CalendarDate = .today()) {
-        self.filters = filters
-        self.asOf = asOf
-    }
-
-    /// The criteria of `query`'s filters.
-    public init(_ query: PlayerQuery) {
-        self.init(query.filters, asOf: query.asOf)
-    }
-
+extension PlayerCriteria {
     /// The WHERE clause (empty when everything matches) and the values for its parameters, which it numbers
     /// `?1`, `?2`, … so that a statement may number further ones and use them before it (in a SELECT list). With
     /// `foldingOnTheFly`, rows whose derived values are missing (another tool wrote them) match too.

@@ -1,0 +1,23 @@
+extension PagePosition {
+    /// The position just after `player` in `order`: its value for each term a store orders by — each sort key's
+    /// (a name's folded text, then the birth date; a position's rank), then the id unless the order has it — as the
+    /// store computes them (the SQLite repository's `orderTerms`).
+    public init(after player: Player, in order: [SortOrder]) {
+        func text(_ value: String?) -> PagePosition.Value { value.map { .text(NameFolding.fold($0)) } ?? .null }
+        let birthDate: PagePosition.Value = player.birthDate.map { .text($0.description) } ?? .null
+        var values = order.flatMap { sort -> [PagePosition.Value] in
+            switch sort.key {
+            case .id: [.integer(player.id ?? 0)]
+            case .name: [.text(NameFolding.fold(player.name)), birthDate]
+            case .position: [.integer(Int64(Position.allCases.firstIndex(of: player.position) ?? 0))]
+            case .goals: [.integer(Int64(player.goals))]
+            case .assists: [.integer(Int64(player.assists))]
+            case .nationality: [text(player.nationality)]
+            case .club: [text(player.club)]
+            case .age, .birthDate: [birthDate]
+            }
+        }
+        if !order.contains(where: { $0.key == .id }) { values.append(.integer(player.id ?? 0)) }
+        self.init(sort: order, values: values)
+    }
+}

@@ -1,0 +1,20 @@
+/// The players inside a store's write transaction: read as `PlayerReading` reads them (the write's own changes
+/// included), and changed. Nothing is seen by others until the transaction commits, and everything is rolled back
+/// when it throws.
+public protocol PlayerWriting: PlayerReading {
+    /// Adds `player` (its id given or, when nil, the next free one); returns its id.
+    @discardableResult func insert(_ player: Player) throws -> Int64
+    /// Replaces the values of the player with `player.id`.
+    func update(_ player: Player) throws
+    func delete(id: Int64) throws
+
+    /// Runs `body` — a load of many players, all of it or none — with a store to write them through, in flat
+    /// memory: into an empty roster it may be a bulk load that builds the store's indexes once at the end, which
+    /// `building` hears of (`completed` of `total`).
+    func load<T>(building: (_ completed: Int, _ total: Int) -> Void, _ body: (any PlayerStore) throws -> T) throws
+        -> T
+    /// A list of the changes this write makes, kept by the store (on disk, not in memory), emptied.
+    func changeList() throws -> any ChangeList
+    /// Adds the sample roster (`seed.sql`), with the values the store derives from its fields.
+    func addSample() throws
+}
