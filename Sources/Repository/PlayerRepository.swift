@@ -41,8 +41,14 @@ public final class PlayerRepository: PlayerWriting {
                     + PlayerColumn.all.enumerated().map { "\($0.element.name) = ?\($0.offset + 1)" }
                     .joined(separator: ", ") + " WHERE id = ?1"
             case .identityMatches:
+                // A name changed by a write that left its folded form as it was (another program's, or one that
+                // only took an accent away) has no folded name until it is folded again (`players_name_changed`):
+                // such rows, few and found through `players_unfolded`, are folded here.
                 """
                 SELECT \(PlayerColumn.selectList) FROM players WHERE sort_name = ?1 AND birth_date IS ?2 AND id IS NOT ?3
+                UNION ALL
+                SELECT \(PlayerColumn.selectList) FROM players
+                WHERE sort_name IS NULL AND rosterdb_fold(name) = ?1 AND birth_date IS ?2 AND id IS NOT ?3
                 ORDER BY id
                 """
             case .delete: "DELETE FROM players WHERE id = ?"

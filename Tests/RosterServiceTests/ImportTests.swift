@@ -306,6 +306,24 @@ import Testing
             ])
     }
 
+    /// The first record took the accent out of his name, which left its folded form as it was: the second still
+    /// finds him (it was added as a second player).
+    @Test func aPlayerRenamedByAnEarlierRecordIsStillFoundByName() throws {
+        _ = try importing(
+            #"[{"ref": "P-1", "name": "Gerd Müller", "position": "ST"}, {"name": "A", "position": "GK"}]"#)
+        let error = #expect(throws: ImportError.self) {
+            try importing(
+                #"[{"name": "Gerd Muller", "position": "ST"}, {"name": "A", "position": "GK"}, {"name": "Gerd Muller", "position": "CF"}]"#
+            )
+        }
+        #expect(error?.report?.problems.map(\.record) == [3])
+        let report = try importing(
+            #"[{"name": "Gerd Muller", "position": "ST"}, {"name": "Gerd Muller", "position": "CF"}]"#
+        ) { $0.samePlayer = .first }
+        #expect((report.added, report.updated, report.samePlayerRecords) == (0, 1, 1))
+        #expect(try all().map(\.name) == ["Gerd Muller", "A"])
+    }
+
     @Test func theSamePlayerTwiceIsInvalid() throws {
         let byID = #expect(throws: ImportError.self) {
             try importing(#"[{"id": 5, "name": "A", "position": "GK"}, {"id": 5, "name": "B", "position": "GK"}]"#)
