@@ -17,6 +17,11 @@ public struct ImportOptions: Sendable {
     public var lookups: [Lookup] = []
     /// How birth dates are written.
     public var dateFormat = DateFormat.iso
+    /// The only fields an import updates in the players that exist (`--only`); nil for whole records. A field a
+    /// record does not give is left as it is, never cleared.
+    public var only: [PlayerField]?
+    /// How records find their stored players; nil for the usual rules.
+    public var match: PlayerMatch?
     /// What a second record of a player already read in this import does.
     public var samePlayer = SamePlayerPolicy.refuse
     /// The input is a full snapshot: players absent from it are removed.

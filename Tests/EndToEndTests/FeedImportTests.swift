@@ -170,6 +170,33 @@ import Testing
         #expect(try run(["query", "--position", "GK", "--format", "json"]).stdout.contains(#""total":1282,"#))
     }
 
+    /// README's enrichment: the birth dates of players.csv, by the provider's key, and nothing else.
+    static let birthDates = [
+        "import", "worldcup-players.csv", "--only", "birth_date", "--match", "ref", "--map", "ref=player_id", "--null",
+        "not available",
+    ]
+
+    @Test func aSecondSourceEnrichesTheSquadsWithBirthDatesAndChangesNothingElse() throws {
+        #expect(try run(Self.worldCup).status == 0)
+        let dryRun = try run(Self.birthDates + ["--dry-run", "--changes", "changes.ndjson", "--report", "json"])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        let report = try object(dryRun)
+        #expect((report["updated"] as? Int, report["unchanged"] as? Int, report["added"] as? Int) == (10_323, 78, 0))
+        let changes = try String(contentsOfFile: folder.path("changes.ndjson"), encoding: .utf8).split(separator: "\n")
+        #expect(changes.count == 10_323)
+        let onlyBirthDates = #/"fields":\{"birth_date":\[null,"\d{4}-\d{2}-\d{2}"\]\}\}$/#
+        #expect(changes.allSatisfy { $0.contains(onlyBirthDates) })
+        #expect(try run(Self.birthDates).status == 0)
+        let pele = try run(["show", "Pelé", "--format", "json"])
+        #expect(
+            pele.stdout.contains(
+                #""name":"Pelé","position":"FW","goals":0,"assists":0,"nationality":null,"club":"Brazil","birth_date":"1940-10-23""#
+            ), "\(pele.stdout)")
+        // A partial file is no snapshot; the id finds players and is no field to update.
+        #expect(try run(Self.birthDates + ["--prune"]).status == 64)
+        #expect(try run(["import", "worldcup-players.csv", "--only", "id"]).stderr.contains("the id finds players"))
+    }
+
     @Test func aPlayerWhoseNameLostItsAccentIsTheSamePlayerAndIsNotPruned() throws {
         #expect(try run(Self.worldCup).status == 0)
         // Tonight's feed spells him without the accent and has no key for him; with --prune.

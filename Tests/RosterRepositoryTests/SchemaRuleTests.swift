@@ -47,7 +47,7 @@ import Testing
         var validator = RecordValidator(latestBirthDate: .latestToday(), file: "test")
         var unknown = Set<String>()
         guard
-            case .valid(let player) = validator.validate(
+            case .valid(let player, _) = validator.validate(
                 RawRecord(number: 1, location: SourceLocation(line: 1, column: 1), fields: record), unknown: &unknown)
         else { return false }
         return player[field] == value

@@ -324,6 +324,60 @@ import Testing
         #expect(try all().map(\.name) == ["Gerd Muller", "A"])
     }
 
+    @Test func onlyUpdatesTheNamedFieldsItGivesAndNeverClearsTheOthers() throws {
+        _ = try importing(
+            #"[{"ref": "P-1", "name": "Gerd Müller", "position": "ST", "goals": 68, "nationality": "Germany", "club": "Bayern"}]"#
+        )
+        let partial = try importing(
+            """
+            [{"ref": "P-1", "name": "G. Muller", "birth_date": "1945-11-03", "club": null, "position": "GK"},
+             {"ref": "P-2", "birth_date": "1950-01-01", "goals": 3},
+             {"ref": "P-3", "name": "New One", "position": "CB", "club": "X", "birth_date": "1990-01-01"}]
+            """
+        ) { options in
+            options.only = [.birthDate, .club, .goals]
+            options.match = .ref
+            options.skipInvalid = true
+        }
+        #expect((partial.updated, partial.added, partial.rejectedRecords) == (1, 1, 1))
+        #expect(
+            partial.problems.map(\.message) == [
+                "no player in the roster has the ref 'P-2', and a new player needs a name and a position, which the "
+                    + "record lacks (--only updates the players that exist)"
+            ])
+        let players = try all()
+        // The birth date is new; the club the record leaves unknown and the goals it does not give are kept; the
+        // name and position, not named, are kept too.
+        #expect(
+            players[0]
+                == Player(
+                    id: 1, ref: "P-1", name: "Gerd Müller", position: .striker, goals: 68, nationality: "Germany",
+                    club: "Bayern", birthDate: CalendarDate(iso: "1945-11-03")))
+        // A record that is no stored player is added whole.
+        #expect(
+            players[1]
+                == Player(
+                    id: 2, ref: "P-3", name: "New One", position: .centreBack, club: "X",
+                    birthDate: CalendarDate(iso: "1990-01-01")))
+    }
+
+    @Test func matchByRefReadsNoIdAndMatchesNoName() throws {
+        _ = try importing(
+            #"[{"id": 5, "ref": "A", "name": "Ann", "position": "GK"}, {"name": "Bob", "position": "ST"}]"#)
+        let report = try importing(
+            #"[{"id": 6, "ref": "A", "name": "Ann", "position": "CB"}, {"ref": "B", "name": "Bob", "position": "ST"}, {"name": "Cy", "position": "ST"}]"#
+        ) { options in
+            options.match = .ref
+            options.skipInvalid = true
+        }
+        #expect((report.updated, report.added, report.rejectedRecords) == (1, 1, 1))
+        #expect(report.problems.map(\.message) == ["the record has no ref, by which --match ref finds players"])
+        #expect(
+            try all().map { "\($0.id!) \($0.ref ?? "-") \($0.name) \($0.position.code)" } == [
+                "5 A Ann CB", "6 - Bob ST", "7 B Bob ST",
+            ])
+    }
+
     @Test func theSamePlayerTwiceIsInvalid() throws {
         let byID = #expect(throws: ImportError.self) {
             try importing(#"[{"id": 5, "name": "A", "position": "GK"}, {"id": 5, "name": "B", "position": "GK"}]"#)

@@ -29,12 +29,25 @@ public struct ImportCommand: DeclaredCommand {
             "same-player", of: SamePlayerPolicy.self,
             help: "What a second record of a player this import already read does (the same id, ref, or name and "
                 + "birth date): refuse makes it invalid (the default), first ignores it and counts it."),
+        Option.choice(
+            "match", of: PlayerMatch.self,
+            help: "Find players by the provider's key alone: a record without a ref is invalid, its id is not read, "
+                + "and no name is matched."),
+        Option<[PlayerField]>(
+            "only", "field,…",
+            help: "Update only these fields of the players that exist, as a second source does (--only birth_date "
+                + "--match ref); a field a record leaves unknown is kept, never cleared. A record that is no stored "
+                + "player is added if it gives a name and a position. Not with --prune."
+        ) { text in RecordMapping.fieldList(from: text).mapError { Option.ValueRefused(reason: $0.reason) } },
         pruning,
         Flag("dry-run", help: "Validate and report what would change; write nothing."),
         Flag("skip-invalid", help: "Import the valid records, list the invalid ones, and exit 0."), changes,
         SharedOptions.quiet,
         Option.choice("report", of: ReportFormat.self, help: "Print the report on standard output in this format.")
-    ) { files, format, records, mapping, samePlayer, pruning, dryRun, skipInvalid, changesPath, quiet, report in
+    ) {
+        files, format, records, mapping, samePlayer, match, only, pruning, dryRun, skipInvalid, changesPath, quiet,
+        report in
+        if only != nil && pruning.prune { throw UsageError.conflictingOptions("--only", "--prune") }
         if files.count(where: { $0 == "-" }) > 1 { throw UsageError.standardInputTwice }
         if records != nil, let format, format != .json {
             throw UsageError.conflictingOptions("--records", "--format \(format.rawValue)")
@@ -49,6 +62,8 @@ public struct ImportCommand: DeclaredCommand {
         options.mapping = mapping.mapping
         options.lookups = mapping.lookups
         options.samePlayer = samePlayer ?? .refuse
+        options.match = match
+        options.only = only
         options.delimiter = mapping.delimiter
         options.dateFormat = mapping.dateFormat
         (options.prune, options.maxPrunePercent) = (pruning.prune, pruning.maxPercent)

@@ -208,6 +208,19 @@ public struct RecordMapping: Sendable {
         return .success((field, map))
     }
 
+    /// `FIELD,FIELD…`: fields an import updates alone (`--only`); the id, which finds players, is none of them.
+    public static func fieldList(from text: String) -> Result<[PlayerField], Refused> {
+        var fields: [PlayerField] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let field = field(named: name) else { return .failure(unknownField(name)) }
+            guard field != .id else {
+                return .failure(Refused(reason: "the id finds players; it is not a field to update."))
+            }
+            if !fields.contains(field) { fields.append(field) }
+        }
+        return .success(fields)
+    }
+
     static func field(named name: String) -> PlayerField? {
         let key = FieldNames.key(name).map { $0 == "-" ? "_" : $0 }
         return PlayerField.allCases.first { $0.name == String(key) }
@@ -254,8 +267,12 @@ public struct RecordMapping: Sendable {
     /// columns for one field, or no column for a field every record needs. Columns the mapping reads, and columns
     /// of fields the mapping gives otherwise, do not count as the fields their names say; the message lists the
     /// header's columns as they are.
-    public func headerProblem(_ columns: [String]) -> String? {
-        let (meanings, given) = reading(columns)
+    /// Without `requiresWholePlayers` (`--only`), a header needs no column for the fields every player has.
+    public func headerProblem(_ columns: [String], requiresWholePlayers: Bool = true) -> String? {
+        var (meanings, given) = reading(columns)
+        if !requiresWholePlayers {
+            given.formUnion(FieldNames.rules.indices.filter { FieldNames.rules[$0].isRequired })
+        }
         return FieldNames.headerProblem(columns, fields: meanings, given: given)
     }
 

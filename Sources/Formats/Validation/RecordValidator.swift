@@ -14,13 +14,19 @@ public struct RecordValidator: Sendable {
     public let file: String
     /// How the input writes birth dates.
     public let dateFormat: DateFormat
+    /// Whether a record must give every field a player needs (name, position); not for an import that only updates
+    /// some fields of players that exist (`--only`), where what a record lacks is left as it is.
+    public let requiresWholePlayers: Bool
     /// The previous record's field names and what they resolved to, by position: most records of a file repeat them.
     private var previousNames: [(name: String, resolved: FieldNames.Resolution?)] = []
 
-    public init(latestBirthDate: CalendarDate, file: String, dateFormat: DateFormat = .iso) {
+    public init(
+        latestBirthDate: CalendarDate, file: String, dateFormat: DateFormat = .iso, requiresWholePlayers: Bool = true
+    ) {
         self.latestBirthDate = latestBirthDate
         self.file = file
         self.dateFormat = dateFormat
+        self.requiresWholePlayers = requiresWholePlayers
     }
 
     /// What is wrong with a CSV header for player records, or nil; for `makeRecordReader(_:source:headerCheck:)`.
@@ -43,7 +49,8 @@ public struct RecordValidator: Sendable {
 
     /// The outcome for one record.
     public enum Validated: Sendable {
-        case valid(Player)
+        /// The player, and the fields the record gave a value (the others are unknown, or 0 for a count).
+        case valid(Player, given: PlayerFieldSet)
         case invalid([RecordProblem])
     }
 
@@ -109,13 +116,15 @@ public struct RecordValidator: Sendable {
         }
 
         var player = Player(name: "", position: .forward)
+        var given = PlayerFieldSet()
+        let requiresWholePlayers = requiresWholePlayers
         // Rules and fields borrowed from their arrays' buffers: a copy of each retains and releases its texts.
         FieldNames.rules.withUnsafeBufferPointer { rules in
             record.fields.withUnsafeBufferPointer { fields in
                 for index in rules.indices {
                     let field = FieldNames.fields[index]
                     guard slots[index].position >= 0 else {
-                        if rules[index].isRequired {
+                        if rules[index].isRequired && requiresWholePlayers {
                             problems.append(
                                 RecordProblem(
                                     file: file, record: record.number, location: record.location, field: field.name,
@@ -133,8 +142,10 @@ public struct RecordValidator: Sendable {
                         continue
                     }
                     switch value(fields[slot].value, as: rules[index].kind) {
-                    case .success(let value?): player[field] = value
-                    case .success(nil) where rules[index].isRequired:
+                    case .success(let value?):
+                        player[field] = value
+                        given.insert(fieldAt: index)
+                    case .success(nil) where rules[index].isRequired && requiresWholePlayers:
                         // Reported where it is written, which for a record over several lines is not where the record
                         // starts.
                         problems.append(
@@ -149,7 +160,7 @@ public struct RecordValidator: Sendable {
                 }
             }
         }
-        return problems.isEmpty ? .valid(player) : .invalid(problems)
+        return problems.isEmpty ? .valid(player, given: given) : .invalid(problems)
     }
 
     /// The field `name` stands for, from the cache of the previous record's names when it is the same name.

@@ -69,6 +69,7 @@ struct ImportSession {
             format = named ?? InputFormat(sniffing: firstByte)
         }
         let mapping = options.mapping
+        let requiresWholePlayers = options.only == nil
         // A CSV header names its columns before any row: a mapping that names others is refused then.
         let headerRefusal = HeaderRefusal()
         let reader = makeRecordReader(
@@ -81,20 +82,21 @@ struct ImportSession {
                     file: input.name, missing: absent, found: columns, options: mapping.options(naming: absent))
                 return "the header lacks the columns the mapping names"
             }
-            let unmapped = mapping.absentRequiredFields(columns)
+            let unmapped = requiresWholePlayers ? mapping.absentRequiredFields(columns) : []
             if !unmapped.isEmpty {
                 headerRefusal.refusal = .unmappedFields(
                     file: input.name, fields: unmapped, columns: columns,
                     suggestions: mapping.suggestions(for: columns))
                 return "the header has no column for fields every record needs"
             }
-            return mapping.headerProblem(columns)
+            return mapping.headerProblem(columns, requiresWholePlayers: requiresWholePlayers)
         }
         // Into an empty roster every record is written: its names are folded on the reading thread.
         let pipeline = RecordPipeline(
             reader: reader, mapping: mapping, foldsNames: rosterSizeBefore == 0,
             validator: RecordValidator(
-                latestBirthDate: options.latestBirthDate, file: input.name, dateFormat: options.dateFormat))
+                latestBirthDate: options.latestBirthDate, file: input.name, dateFormat: options.dateFormat,
+                requiresWholePlayers: requiresWholePlayers))
         var finished = false
         defer { if !finished { _ = pipeline.finish() } }
         defer { store.endWalk() }
@@ -128,12 +130,12 @@ struct ImportSession {
                     report.records += 1
                     report.rejectedRecords += 1
                     problems.forEach { report.record($0) }
-                case .valid(let number, let location, let row):
+                case .valid(let number, let location, let row, let given):
                     report.records += 1
                     let place = (file: input.name, record: number, location: location)
                     let problem: RecordProblem?
                     do {
-                        problem = try write(row, from: place)
+                        problem = try write(row, given: given, from: place)
                     } catch let error as any StorageError where error.category == .failure {
                         // Not the roster as a whole (busy, full, interrupted) but this record's write.
                         throw ImportError.recordNotWritten(
@@ -179,8 +181,10 @@ struct ImportSession {
     ///
     /// Identity, in order: the record's id; else its ref, the provider's key; else the folded name and the birth date
     /// (`Muller` born on a day is `Müller` born that day), among players whose ref does not say they are another.
+    /// With `--match ref`, the ref alone. With `--only`, a stored player takes only the named fields the record
+    /// gives; a record that is no stored player is added when it gives a name and a position.
     private mutating func write(
-        _ row: PlayerRow, from place: (file: String, record: Int, location: SourceLocation)
+        _ row: PlayerRow, given: PlayerFieldSet, from place: (file: String, record: Int, location: SourceLocation)
     ) throws -> RecordProblem? {
         func problem(_ message: String) -> RecordProblem {
             RecordProblem(file: place.file, record: place.record, location: place.location, message: message)
@@ -195,6 +199,10 @@ struct ImportSession {
             }
         }
         var player = row.player
+        if options.match == .ref {
+            guard player.ref != nil else { return problem("the record has no ref, by which --match ref finds players") }
+            player.id = nil
+        }
         let stored: Player?
         // Known to hold the record's values already, when compared where the row lies.
         var storedIsSame = false
@@ -230,6 +238,8 @@ struct ImportSession {
                 return again("the same player (ref '\(ref)') is already in this import, in an earlier record")
             }
             stored = byRef
+        } else if options.match == .ref || !given.contains(.name) {
+            stored = nil
         } else {
             let matches = try store.players(sortName: row.sortName, birthDate: player.birthDate)
                 .filter { $0.ref == nil || player.ref == nil || $0.ref == player.ref }
@@ -247,6 +257,17 @@ struct ImportSession {
             }
         }
         player.id = stored?.id ?? player.id
+        if let only = options.only {
+            if var merged = stored {
+                for field in only where given.contains(field) { merged[field] = player[field] }
+                player = merged
+            } else if !given.contains(.name) || !given.contains(.position) {
+                let which = player.ref.map { "has the ref '\($0)'" } ?? "is this record's"
+                return problem(
+                    "no player in the roster \(which), and a new player needs a name and a position, which the record "
+                        + "lacks (--only updates the players that exist)")
+            }
+        }
         // A ref names one player: a record that gives another player's ref contradicts itself.
         if let ref = player.ref, stored?.ref != ref, let holder = try store.player(ref: ref), holder.id != player.id {
             return problem("the ref '\(ref)' belongs to another player (id \(holder.id!))")
@@ -262,8 +283,9 @@ struct ImportSession {
             touched.insert(stored.id!)
         } else {
             let givenID = player.id != nil
-            // A new player is the row as read (only a stored player's id is ever taken over).
-            let id = try store.insert(row)
+            // A new player is the row as read (only a stored player's id is ever taken over), but for an id that
+            // --match ref does not read.
+            let id = try store.insert(player.id == row.player.id ? row : PlayerRow(player))
             player.id = id
             try note("added", from: nil, to: player)
             touched.insert(id)

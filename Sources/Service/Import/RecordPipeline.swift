@@ -21,7 +21,7 @@ final class RecordPipeline: @unchecked Sendable {
     enum Item: Sendable {
         /// A record that passed validation, as the row to write, with its number and place for a problem the write
         /// finds (its raw fields are left on the reading thread: the importing thread would only free them).
-        case valid(number: Int, location: SourceLocation, PlayerRow)
+        case valid(number: Int, location: SourceLocation, PlayerRow, given: PlayerFieldSet)
         /// A record and everything wrong with it.
         case invalid([RecordProblem])
         /// A row the mapping's row filters say is no record.

@@ -46,9 +46,9 @@ struct RecordSource {
                     record = mapping.apply(record)
                 }
                 switch validator.validate(record, unknown: &unknown) {
-                case .valid(let player):
+                case .valid(let player, let given):
                     let row = PlayerRow(player, foldingNow: foldsNames)
-                    batch.append(.valid(number: record.number, location: record.location, row))
+                    batch.append(.valid(number: record.number, location: record.location, row, given: given))
                 case .invalid(let problems): batch.append(.invalid(problems))
                 }
             } catch {

@@ -114,7 +114,7 @@ extension Roster {
         }
         var validator = RecordValidator(latestBirthDate: .latestToday(), file: "")
         switch validator.validate(RawRecord(number: 1, location: SourceLocation(line: 1, column: 1), fields: fields)) {
-        case .valid(let player): return player
+        case .valid(let player, _): return player
         case .invalid(let problems): throw InvalidPlayer(problems: problems)
         }
     }

@@ -158,7 +158,7 @@ struct RecordMappingTemplateTests {
         }
         var validator = RecordValidator(latestBirthDate: CalendarDate(year: 2026, month: 1, day: 1)!, file: "f.json")
         switch validator.validate(mapping.apply(RawRecord(number: 1, location: location, fields: fields))) {
-        case .valid(let player): return player.name
+        case .valid(let player, _): return player.name
         case .invalid(let problems): return problems.map(\.description).joined(separator: "\n")
         }
     }

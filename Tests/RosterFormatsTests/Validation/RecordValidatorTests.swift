@@ -18,7 +18,7 @@ struct RecordValidatorTests {
     }
 
     private func goals(_ value: RawValue) -> Int? {
-        guard case .valid(let player) = validate(goals: value) else { return nil }
+        guard case .valid(let player, _) = validate(goals: value) else { return nil }
         return player.goals
     }
 
@@ -59,7 +59,7 @@ struct RecordValidatorTests {
 
     @Test func textIsTrimmedAndItsRulesHoldOnItsBytes() {
         func name(_ value: RawValue) -> String? {
-            guard case .valid(let player) = validate(goals: .number("1"), name: value) else { return nil }
+            guard case .valid(let player, _) = validate(goals: .number("1"), name: value) else { return nil }
             return player.name
         }
         func refusal(_ value: RawValue) -> String? {
@@ -99,5 +99,30 @@ struct RecordValidatorTests {
             #expect(TextRule.firstForbidden(in: text) == nil)
             #expect(TextRule.hasVisibleCharacter(text))
         }
+    }
+
+    @Test func aRecordTellsTheFieldsItGaveAndAPartialOneNeedsNoNameOrPosition() {
+        let location = SourceLocation(line: 1, column: 1)
+        let record = RawRecord(
+            number: 1, location: location,
+            fields: [
+                RawField(name: "ref", value: .string("P-1"), location: location),
+                RawField(name: "birth_date", value: .string("1945-11-03"), location: location),
+                RawField(name: "club", value: .null, location: location),
+            ])
+        var whole = RecordValidator(latestBirthDate: CalendarDate(year: 2026, month: 12, day: 1)!, file: "f.json")
+        guard case .invalid(let problems) = whole.validate(record) else {
+            Issue.record("a record without name and position was taken whole")
+            return
+        }
+        #expect(problems.map(\.field) == ["name", "position"])
+        var partial = RecordValidator(
+            latestBirthDate: CalendarDate(year: 2026, month: 12, day: 1)!, file: "f.json", requiresWholePlayers: false)
+        guard case .valid(let player, let given) = partial.validate(record) else {
+            Issue.record("a partial record was refused")
+            return
+        }
+        #expect(given == PlayerFieldSet([.ref, .birthDate]))
+        #expect((player.ref, player.birthDate) == ("P-1", CalendarDate(year: 1945, month: 11, day: 3)))
     }
 }
