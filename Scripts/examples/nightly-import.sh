@@ -1,25 +1,27 @@
 #!/usr/bin/env bash
 # A nightly job that imports a provider's feed into a roster, for cron:
 #
-#   15 3 * * *  /opt/rosterdb/nightly-import.sh /srv/feeds/players_raw.csv /srv/roster.db /srv/roster-reports
+#   15 3 * * *  cd /srv/feeds && /opt/rosterdb/nightly-import.sh players_raw.csv /srv/roster.db /srv/roster-reports \
+#                   --profile /opt/rosterdb/feeds/fpl-players.profile
 #
+# Every argument after the third is an option of `rosterdb import`, passed as it is: a profile of the provider's
+# columns (--profile), or any other.
 # It imports the feed as a full snapshot (--prune), retries while another writer holds the roster (exit 75), keeps
 # the last good report and the list of changed players beside it, and exits non-zero — so that cron mails someone —
 # whenever the roster was not brought up to date: an invalid or truncated feed (65), a prune that would remove too
 # much (3), a prune skipped because records were rejected (4), a file that cannot be read (66) or written (74).
-# Set ROSTERDB to the binary and ROSTERDB_MAP to a --map-file of the provider's columns when they are not rosterdb's;
-# BUSY_TIMEOUT (60), ATTEMPTS (6) and RETRY_SECONDS (300) say how long one try waits for a locked roster, how
-# often it is tried and how long apart.
+# Set ROSTERDB to the binary; BUSY_TIMEOUT (60), ATTEMPTS (6) and RETRY_SECONDS (300) say how long one try waits for
+# a locked roster, how often it is tried and how long apart.
 set -euo pipefail
 
-feed=${1:?usage: nightly-import.sh FEED ROSTER REPORT_FOLDER}
-roster=${2:?usage: nightly-import.sh FEED ROSTER REPORT_FOLDER}
-reports=${3:?usage: nightly-import.sh FEED ROSTER REPORT_FOLDER}
+usage="usage: nightly-import.sh FEED ROSTER REPORT_FOLDER [IMPORT OPTIONS…]"
+feed=${1:?$usage}
+roster=${2:?$usage}
+reports=${3:?$usage}
+shift 3
 rosterdb=${ROSTERDB:-rosterdb}
 attempts=${ATTEMPTS:-6}
 pause=${RETRY_SECONDS:-300}
-mapping=()
-[ -n "${ROSTERDB_MAP:-}" ] && mapping=(--map-file "$ROSTERDB_MAP")
 
 mkdir -p "$reports"
 report=$(mktemp "$reports/report.XXXXXX")
@@ -28,8 +30,8 @@ trap 'rm -f "$report" "$changes"' EXIT
 
 for attempt in $(seq "$attempts"); do
     status=0
-    "$rosterdb" --db "$roster" --busy-timeout "${BUSY_TIMEOUT:-60}" import "$feed" "${mapping[@]}" --prune --quiet \
-        --report json --changes "$changes" >"$report" || status=$?
+    "$rosterdb" --db "$roster" --busy-timeout "${BUSY_TIMEOUT:-60}" import "$feed" --prune --quiet --report json \
+        --changes "$changes" "$@" >"$report" || status=$?
     # 75: another writer (a manual import, a migration) held the roster past the busy timeout. Try again later.
     [ "$status" -eq 75 ] || break
     [ "$attempt" -lt "$attempts" ] || break

@@ -89,7 +89,7 @@ public enum CommandLineInterface {
         var commandSpec: CommandSpec?
         do {
             commandSpec = try? parser.findCommand(in: arguments)
-            let invocation = try parser.parse(arguments)
+            let invocation = try parser.parse(arguments) { try TextFile.read($0, stop: SignalTrap.stop) }
             commandSpec = invocation.command
             let parsed = invocation.arguments
             // A global option like the others: wherever it is given, the version is all that is printed.

@@ -12,14 +12,25 @@ import Testing
 
     init() throws {
         folder = try TemporaryDirectory()
-        for name in [
-            "fpl-2024-25-players_raw.csv", "fpl-2024-25-teams.csv", "worldcup-squads.csv", "worldcup-players.csv",
-        ] {
+        // The real files under the names README's recipes give them, and the profiles they name.
+        for (fixture, name) in Self.feeds {
             try folder.write(
-                bytes: FileBytes.read(Fixtures.directory.appendingPathComponent("feeds/\(name)").path)!,
-                to: name)
+                bytes: FileBytes.read(Fixtures.directory.appendingPathComponent("feeds/\(fixture)").path)!, to: name)
+        }
+        let profiles = Fixtures.packageRoot.appendingPathComponent("feeds")
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("feeds"), withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: profiles.path) {
+            try folder.write(bytes: FileBytes.read(profiles.appendingPathComponent(name).path)!, to: "feeds/\(name)")
         }
     }
+
+    /// Each fixture of `Tests/Fixtures/feeds`, and the name README's recipes give the file.
+    static let feeds = [
+        ("fpl-2024-25-players_raw.csv", "players_raw.csv"), ("fpl-2024-25-teams.csv", "teams.csv"),
+        ("worldcup-squads.csv", "squads.csv"), ("worldcup-players.csv", "players.csv"),
+        ("football-data-team.json", "team.json"),
+    ]
 
     @discardableResult
     private func run(_ arguments: [String], stdin: String = "") throws -> RosterProcess.Result {
@@ -34,19 +45,14 @@ import Testing
     }
 
     /// README's command line for the Fantasy Premier League's players_raw.csv.
-    private func fplArguments(_ file: String = "fpl-2024-25-players_raw.csv") throws -> [String] {
-        [
-            "import", file, "--null", "None", "--map", "name={first_name} {second_name}", "--map", "ref=code",
-            "--map", "id=", "--map", "goals=goals_scored", "--map", "image=photo", "--map", "position=element_type",
-            "--value-map", "position:1=GK,2=DF,3=MF,4=FW", "--map", "club=team", "--lookup",
-            "club=fpl-2024-25-teams.csv:id:name", "--skip-where", "element_type=5", "--prune",
-        ]
+    private func fplArguments(_ file: String = "players_raw.csv") -> [String] {
+        ["import", file, "--profile", "feeds/fpl-players.profile"]
     }
 
     // MARK: - The Fantasy Premier League's own file
 
     @Test func theFantasyPremierLeaguesFileImportsAsItComes() throws {
-        let first = try run(try fplArguments() + ["--report", "json"])
+        let first = try run(fplArguments() + ["--report", "json"])
         #expect(first.status == 0, "\(first.stderr)")
         let report = try object(first)
         #expect(report["status"] as? String == "committed")
@@ -65,16 +71,16 @@ import Testing
         #expect(try run(["stats", "--by", "club", "--format", "json"]).stdout.contains(#""group":"Man City""#))
 
         // The same file again changes nothing.
-        let again = try object(try run(try fplArguments() + ["--report", "json"]))
+        let again = try object(try run(fplArguments() + ["--report", "json"]))
         #expect((again["added"] as? Int, again["updated"] as? Int, again["unchanged"] as? Int) == (0, 0, 784))
     }
 
     @Test func theFirstNaiveImportOfAProvidersFileShowsItsColumnsAndTheMapThatTakesThem() throws {
-        let result = try run(["import", "fpl-2024-25-players_raw.csv"])
+        let result = try run(["import", "players_raw.csv"])
         #expect(result.status == 64)
         #expect(
             result.stderr.contains(
-                "fpl-2024-25-players_raw.csv has no columns 'name' and 'position', which every record needs: it is in "
+                "players_raw.csv has no columns 'name' and 'position', which every record needs: it is in "
                     + "its provider's layout, not rosterdb's. Take the fields from its columns with --map FIELD=COLUMN "
                     + "(see rosterdb import --help), such as --map ref=code --map 'name={first_name} {second_name}' "
                     + "--map position=element_type --map goals=goals_scored --map image=photo. Its columns: 'assists', "
@@ -85,13 +91,18 @@ import Testing
     }
 
     @Test func aLookupFileIsReadFirstAndItsMistakesHaveTheirExitCodes() throws {
-        let arguments = try fplArguments().dropLast(5)  // --lookup …, --skip-where …, --prune
+        // The profile, but for its lookup.
+        let profile = try String(contentsOfFile: folder.path("feeds/fpl-players.profile"), encoding: .utf8)
+        try folder.write(
+            profile.split(separator: "\n").filter { !$0.hasPrefix("lookup") }.joined(separator: "\n"), to: "fpl.profile"
+        )
+        let arguments = ["import", "players_raw.csv", "--profile", "fpl.profile"]
         try folder.write("id,name\n1,Arsenal\n1,Aston Villa\n", to: "twice.csv")
         for (lookup, status, message) in [
             ("club=absent.csv:id:name", 66, "Error: cannot open absent.csv: No such file or directory"),
             (
-                "club=fpl-2024-25-teams.csv:id:title", 64,
-                "Error: nothing was imported: --lookup club names 'title', which fpl-2024-25-teams.csv does not have"
+                "club=teams.csv:id:title", 64,
+                "Error: nothing was imported: --lookup club names 'title', which teams.csv does not have"
             ),
             (
                 "club=twice.csv:id:name", 65,
@@ -99,7 +110,7 @@ import Testing
                     + "twice, as 'Arsenal' and as 'Aston Villa'"
             ),
         ] {
-            let result = try run(Array(arguments) + ["--lookup", lookup, "--skip-where", "element_type=5"])
+            let result = try run(arguments + ["--lookup", lookup])
             #expect(result.status == Int32(status), "\(result.stderr)")
             #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.path("roster.db")))
@@ -107,15 +118,15 @@ import Testing
         // A code the lookup lacks is its record's problem.
         try folder.write("id,name\n1,Arsenal\n", to: "arsenal-only.csv")
         let result = try run(
-            Array(arguments) + ["--lookup", "club=arsenal-only.csv:id:name", "--skip-where", "element_type=5"])
+            arguments + ["--lookup", "club=arsenal-only.csv:id:name"])
         #expect(result.status == 65)
         #expect(result.stderr.contains("team: '2' is no id of arsenal-only.csv (--lookup club)"), "\(result.stderr)")
     }
 
     @Test func fivePlayersWhoChangedClubsAreExactlyFiveUpdates() throws {
-        #expect(try run(try fplArguments()).status == 0)
+        #expect(try run(fplArguments()).status == 0)
         // Tomorrow's feed: five players (team 1, Arsenal) moved to team 2 (Aston Villa).
-        let text = try String(contentsOfFile: folder.path("fpl-2024-25-players_raw.csv"), encoding: .utf8)
+        let text = try String(contentsOfFile: folder.path("players_raw.csv"), encoding: .utf8)
         // The provider ends its lines with CRLF, which Swift takes as one character.
         var lines = text.components(separatedBy: "\r\n")
         let header = lines[0].split(separator: ",").map(String.init)
@@ -131,7 +142,7 @@ import Testing
             moved += 1
         }
         try folder.write(lines.joined(separator: "\r\n"), to: "tomorrow.csv")
-        let result = try run(try fplArguments("tomorrow.csv") + ["--report", "json", "--changes", "changes.ndjson"])
+        let result = try run(fplArguments("tomorrow.csv") + ["--report", "json", "--changes", "changes.ndjson"])
         let report = try object(result)
         #expect((report["updated"] as? Int, report["unchanged"] as? Int) == (5, 779))
         let changes = try String(contentsOfFile: folder.path("changes.ndjson"), encoding: .utf8)
@@ -149,11 +160,7 @@ import Testing
 
     /// README's command line for the Fjelstul World Cup Database's squads.csv: a player is in the squad of every
     /// tournament he played; a mononym's given name is `not applicable`.
-    static let worldCup = [
-        "import", "worldcup-squads.csv", "--map", "name={given_name} {family_name}", "--map", "ref=player_id",
-        "--map", "club=team_name", "--map", "position=position_code", "--null", "not applicable", "--same-player",
-        "first",
-    ]
+    static let worldCup = ["import", "squads.csv", "--profile", "feeds/worldcup-squads.profile"]
 
     @Test func theWholeWorldCupSquadsFileImportsOnePlayerOnce() throws {
         let result = try run(Self.worldCup + ["--report", "json"])
@@ -171,10 +178,7 @@ import Testing
     }
 
     /// README's enrichment: the birth dates of players.csv, by the provider's key, and nothing else.
-    static let birthDates = [
-        "import", "worldcup-players.csv", "--only", "birth_date", "--match", "ref", "--map", "ref=player_id", "--null",
-        "not available",
-    ]
+    static let birthDates = ["import", "players.csv", "--profile", "feeds/worldcup-birth-dates.profile"]
 
     @Test func aSecondSourceEnrichesTheSquadsWithBirthDatesAndChangesNothingElse() throws {
         #expect(try run(Self.worldCup).status == 0)
@@ -194,13 +198,13 @@ import Testing
             ), "\(pele.stdout)")
         // A partial file is no snapshot; the id finds players and is no field to update.
         #expect(try run(Self.birthDates + ["--prune"]).status == 64)
-        #expect(try run(["import", "worldcup-players.csv", "--only", "id"]).stderr.contains("the id finds players"))
+        #expect(try run(["import", "players.csv", "--only", "id"]).stderr.contains("the id finds players"))
     }
 
     @Test func aPlayerWhoseNameLostItsAccentIsTheSamePlayerAndIsNotPruned() throws {
         #expect(try run(Self.worldCup).status == 0)
         // Tonight's feed spells him without the accent and has no key for him; with --prune.
-        let text = try String(contentsOfFile: folder.path("worldcup-squads.csv"), encoding: .utf8)
+        let text = try String(contentsOfFile: folder.path("squads.csv"), encoding: .utf8)
             .replacingOccurrences(of: "P-72441,Müller,Gerd", with: ",Muller,Gerd")
         try folder.write(text, to: "tonight.csv")
         var arguments = Self.worldCup
@@ -214,11 +218,11 @@ import Testing
     // MARK: - Options
 
     @Test func aMappingThatNamesAMissingColumnIsAUsageErrorListingTheColumns() throws {
-        let result = try run(["import", "worldcup-squads.csv", "--map", "club=team", "--report", "json"])
+        let result = try run(["import", "squads.csv", "--map", "club=team", "--report", "json"])
         #expect(result.status == 64)
         #expect(
             result.stderr.hasPrefix(
-                "Error: nothing was imported: --map names 'team', which worldcup-squads.csv "
+                "Error: nothing was imported: --map names 'team', which squads.csv "
                     + "does not have; its fields are 'key_id', 'tournament_id', 'tournament_name', 'team_id',"))
         #expect(try object(result)["status"] as? String == "refused_usage")
         let json = try run(
@@ -430,6 +434,106 @@ import Testing
         let refused = try run(["import", "--format", "ndjson", "-", "--changes", "c.ndjson"], stdin: #"{"name": 5}"#)
         #expect(refused.status == 65)
         #expect(!FileManager.default.fileExists(atPath: folder.path("c.ndjson")))
+    }
+
+    // MARK: - Profiles, README's commands and three nights
+
+    @Test func aTeamAsFootballDataOrgReturnsItImportsWithItsProfile() throws {
+        let result = try run([
+            "import", "team.json", "--profile", "feeds/football-data-team.profile", "--report", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try object(result)["added"] as? Int == 7)
+        let saka = try run(["show", "Bukayo Saka", "--format", "json"])
+        #expect(
+            saka.stdout.contains(
+                #""ref":"7785","name":"Bukayo Saka","position":"FW","goals":0,"assists":0,"nationality":"England","club":null,"birth_date":"2001-09-05""#
+            ), "\(saka.stdout)")
+    }
+
+    /// Every command of README's profiles section that imports a feed, word for word, in order, as a user would type
+    /// them in a folder holding the files under the names README gives.
+    @Test func readmesFeedCommandsRunWordForWord() throws {
+        let readme = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(
+            readme.components(separatedBy: "#### Profiles: a provider's options in one file").dropFirst().first?
+                .components(separatedBy: "\n#### ").first)
+        let commands = section.components(separatedBy: "```sh\n").dropFirst()
+            .compactMap { $0.components(separatedBy: "```").first }
+            .flatMap { $0.split(separator: "\n") }
+            .filter { $0.hasPrefix("rosterdb import") }
+        #expect(commands.count == 4, "\(commands)")
+        for command in commands {
+            let result = try RosterProcess.run(
+                ["-c", String(command)], in: folder.url,
+                environment: ["PATH": RosterProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"],
+                executable: URL(fileURLWithPath: "/bin/bash"))
+            #expect(result.status == 0, "\(command)\n\(result.stderr)")
+        }
+        #expect(try run(["query", "--format", "json"]).stdout.contains(#""total":11192,"#))
+    }
+
+    /// Three nights of the Fantasy Premier League through the nightly job and the profile: the first loads the
+    /// league, the second moves five players and gives three a goal, the third sees four retire.
+    @Test func threeNightsOfTheFantasyPremierLeagueThroughTheNightlyJob() throws {
+        let script = Fixtures.packageRoot.appendingPathComponent("Scripts/examples/nightly-import.sh").path
+        func night() throws -> (status: Int32, report: [String: Any], changes: [String]) {
+            let result = try RosterProcess.run(
+                [script, "players_raw.csv", "roster.db", "reports", "--profile", "feeds/fpl-players.profile"],
+                in: folder.url, environment: ["ROSTERDB": RosterProcess.executable.path],
+                executable: URL(fileURLWithPath: "/bin/bash"))
+            let report = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: folder.url.appendingPathComponent("reports/last-good-report.json")))
+                    as? [String: Any])
+            let changes = try String(contentsOfFile: folder.path("reports/last-changes.ndjson"), encoding: .utf8)
+            return (result.status, report, changes.split(separator: "\n").map(String.init))
+        }
+        func counts(_ report: [String: Any]) -> [Int?] {
+            ["added", "updated", "removed", "skipped_records", "rejected_records"].map { report[$0] as? Int }
+        }
+        let first = try night()
+        #expect(first.status == 0)
+        #expect(counts(first.report) == [784, 0, 0, 20, 0])
+
+        // The provider ends its lines with CRLF; rows whose cells hold commas are left alone.
+        var lines = try String(contentsOfFile: folder.path("players_raw.csv"), encoding: .utf8)
+            .components(separatedBy: "\r\n")
+        let header = lines[0].split(separator: ",").map(String.init)
+        let column = { (name: String) in header.firstIndex(of: name)! }
+        var rows = lines.indices.dropFirst().filter {
+            let cells = lines[$0].split(separator: ",", omittingEmptySubsequences: false)
+            return cells.count == header.count && cells[column("element_type")] != "5" && cells[column("team")] == "1"
+        }
+        func change(_ row: Int, _ name: String, _ value: (String) -> String) {
+            var cells = lines[row].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            cells[column(name)] = value(cells[column(name)])
+            lines[row] = cells.joined(separator: ",")
+        }
+        for row in rows.prefix(5) { change(row, "team") { _ in "2" } }
+        for row in rows.dropFirst(5).prefix(3) { change(row, "goals_scored") { String(Int($0)! + 1) } }
+        try folder.write(lines.joined(separator: "\r\n"), to: "players_raw.csv")
+        let second = try night()
+        #expect(second.status == 0)
+        #expect(counts(second.report) == [0, 8, 0, 20, 0])
+        #expect(second.changes.filter { $0.hasSuffix(#""fields":{"club":["Arsenal","Aston Villa"]}}"#) }.count == 5)
+        #expect(second.changes.filter { $0.contains(#""fields":{"goals":["#) }.count == 3)
+
+        rows = Array(rows.dropFirst(8).prefix(4))
+        let retired = rows.map { row in
+            lines[row].split(separator: ",", omittingEmptySubsequences: false)[column("code")]
+        }
+        lines = lines.indices.filter { !rows.contains($0) }.map { lines[$0] }
+        try folder.write(lines.joined(separator: "\r\n"), to: "players_raw.csv")
+        let third = try night()
+        #expect(third.status == 0)
+        #expect(counts(third.report) == [0, 0, 4, 20, 0])
+        #expect(third.changes.count == 4)
+        #expect(
+            zip(third.changes, retired).allSatisfy {
+                $0.hasPrefix(#"{"change":"removed""#) && $0.contains(#""ref":"\#($1)""#)
+            })
     }
 
     @Test func theNightlyJobExampleKeepsTheLastGoodReportAndRetriesALockedRoster() throws {

@@ -15,7 +15,12 @@ public struct ImportCommand: DeclaredCommand {
             + "(--skip-where, --keep-where), --delimiter and --date-format. "
             + "The summary goes to standard error.",
         arguments: [ArgumentSpec(name: "file", help: "Input files; '-' reads standard input.", isRepeating: true)],
-        options: Option.choice(
+        options: Option.profile(
+            help: "Read the import's options from this file, as a provider's feed needs them: one a line, "
+                + "OPTION = VALUE or a flag's name alone, by the long names without dashes (map = ref=code, prune); "
+                + "# starts a comment line. The command line's options come after the profile's: one taken once "
+                + "replaces the profile's, one given several times adds to them."),
+        Option.choice(
             "format", of: InputFormat.self,
             help: "The input format (default: from the file extension, else the first byte)."),
         Option<[String]>(
@@ -45,7 +50,7 @@ public struct ImportCommand: DeclaredCommand {
         SharedOptions.quiet,
         Option.choice("report", of: ReportFormat.self, help: "Print the report on standard output in this format.")
     ) {
-        files, format, records, mapping, samePlayer, match, only, pruning, dryRun, skipInvalid, changesPath, quiet,
+        files, _, format, records, mapping, samePlayer, match, only, pruning, dryRun, skipInvalid, changesPath, quiet,
         report in
         if only != nil && pruning.prune { throw UsageError.conflictingOptions("--only", "--prune") }
         if files.count(where: { $0 == "-" }) > 1 { throw UsageError.standardInputTwice }

@@ -30,7 +30,9 @@ public struct ArgumentParser {
         declaration = { name in commands.first { $0.name == name }?.spec }
     }
 
-    public func parse(_ argv: [String]) throws -> Invocation {
+    /// Parses `argv`; a profile it names (`--profile FILE`) is read through `readProfile`, and its options come
+    /// before the command line's (`ParsedArguments.following`).
+    public func parse(_ argv: [String], readProfile: (String) throws -> String = { _ in "" }) throws -> Invocation {
         // `help [command]`, where a command goes, is `[command] --help`: only the command it names must be known.
         if let index = commandIndex(in: argv[...]), argv[index] == ArgumentParser.helpCommand {
             let command = try findCommand(in: argv)
@@ -88,8 +90,14 @@ public struct ArgumentParser {
                 given.append(.init(name: spec.name, value: ""))
             }
         }
-        let arguments = ParsedArguments(given: given, accepted: available, positionals: positionals)
+        var arguments = ParsedArguments(given: given, accepted: available, positionals: positionals)
         if let command { try arguments.checkPositionals(against: command.arguments) }
+        if let profile = command?.options.first(where: \.isProfile),
+            let file = given.last(where: { $0.name == profile.name })?.value
+        {
+            let options = try ProfileFile.options(in: readProfile(file), file: file, accepted: command?.options ?? [])
+            arguments = arguments.following(options)
+        }
         return Invocation(command: command, arguments: arguments, wantsHelp: false)
     }
 

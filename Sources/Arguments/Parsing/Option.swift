@@ -4,7 +4,7 @@ import RosterModel
 /// it in its declaration (`SharedOptions` holds those several commands take), and receives the value given last, or
 /// nil; `repeated` takes every value.
 public struct Option<Value>: OptionDeclaration {
-    public let spec: OptionSpec
+    public private(set) var spec: OptionSpec
     /// The value `text` stands for, or the reason it stands for none (`expected a whole number from 1 to 10.`).
     public let parse: @Sendable (_ text: String) -> Result<Value, ValueRefused>
 
@@ -25,18 +25,20 @@ public struct Option<Value>: OptionDeclaration {
     public var specs: [OptionSpec] { [spec] }
 
     public func read(from arguments: ParsedArguments) throws -> Value? {
-        try arguments.texts(named: spec.name).last.map(value(of:))
+        try arguments.entries(named: spec.name).last.map(value(of:))
     }
 
     /// The option given any number of times, read into all its values.
     public var repeated: RepeatedOption<Value> { RepeatedOption(self) }
 
-    /// The value `text` stands for; one it does not is a usage error that quotes it.
-    func value(of text: String) throws -> Value {
-        switch parse(text) {
+    /// The value an entry's text stands for; one it does not is a usage error that quotes it, and names the line
+    /// of the profile that gave it.
+    func value(of entry: ParsedArguments.Entry) throws -> Value {
+        switch parse(entry.value) {
         case .success(let value): return value
         case .failure(let refused):
-            throw UsageError.invalidValue(value: text, option: spec.synopsis, reason: refused.reason)
+            let error = UsageError.invalidValue(value: entry.value, option: spec.synopsis, reason: refused.reason)
+            throw entry.origin.map { UsageError.inProfile($0, error) } ?? error
         }
     }
 }
@@ -118,6 +120,16 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
     /// `table, json, ndjson or csv`.
     private static func listed(_ names: [String]) -> String {
         names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}
+
+extension Option where Value == String {
+    /// The option that names a profile (`--profile FILE`): the parser reads the file's options before the command
+    /// line's, which come after them (`ProfileFile`); the command receives the file's name.
+    public static func profile(help: String) -> Option {
+        var option = Option.text("profile", "file", help: help)
+        option.spec.isProfile = true
+        return option
     }
 }
 

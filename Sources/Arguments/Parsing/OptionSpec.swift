@@ -14,6 +14,9 @@ public struct OptionSpec: Sendable {
     public var isRepeatable = false
     /// One value may list several, separated by commas.
     public var splitsAtCommas = false
+    /// Its value names a profile: a file of more options for the command (`import --profile`), which the parser
+    /// reads before the command line's (`ProfileFile`).
+    public var isProfile = false
     /// Written only when shown: most runs show no help, and some help lists values built at run time.
     private let explanation: @Sendable () -> String
 

@@ -10,10 +10,18 @@ public struct ParsedArguments {
     private let accepted: [OptionSpec]
     public let positionals: [String]
 
-    /// One option on the command line.
+    /// One option on the command line, or in its profile.
     struct GivenOption {
         let name: String
         let value: String
+        /// `fpl.profile:3` for an option a profile gave; nil for the command line's.
+        var origin: String? = nil
+    }
+
+    /// An option's value as given, and where: the line of a profile, or the command line (nil).
+    public struct Entry {
+        let value: String
+        let origin: String?
     }
 
     init(given: [GivenOption], accepted: [OptionSpec], positionals: [String]) {
@@ -35,8 +43,25 @@ public struct ParsedArguments {
 
     /// The texts given for the option named `name` (without its hyphens), in order.
     func texts(named name: String) -> [String] {
+        entries(named: name).map(\.value)
+    }
+
+    /// The values given for the option named `name`, in order, each with where it was given.
+    func entries(named name: String) -> [Entry] {
         checkDeclared(name)
-        return given.compactMap { $0.name == name ? $0.value : nil }
+        return given.compactMap { $0.name == name ? Entry(value: $0.value, origin: $0.origin) : nil }
+    }
+
+    /// These arguments after a profile's options (`profile`): an option given once here replaces the profile's,
+    /// one given several times adds to the profile's values, which come first.
+    func following(_ profile: [GivenOption]) -> ParsedArguments {
+        let replaced = Set(
+            given.compactMap { option in
+                accepted.first { $0.name == option.name && !$0.isRepeatable }.map { _ in option.name }
+            })
+        return ParsedArguments(
+            given: profile.filter { !replaced.contains($0.name) } + given, accepted: accepted,
+            positionals: positionals)
     }
 
     /// Only the tests' (debug) builds look: a release build's declarations are the tested ones.

@@ -13,6 +13,6 @@ public struct RepeatedOption<Value>: OptionDeclaration {
     }
 
     public func read(from arguments: ParsedArguments) throws -> [Value] {
-        try arguments.texts(named: option.spec.name).map(option.value(of:))
+        try arguments.entries(named: option.spec.name).map(option.value(of:))
     }
 }

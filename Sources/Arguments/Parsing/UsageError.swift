@@ -25,6 +25,10 @@ public enum UsageError: Error, Equatable {
     case nothingToChange([String])
     /// Arguments (`argument 2`) or variables (`$ROSTERDB_DB`) whose bytes are not UTF-8.
     case notUTF8([String])
+    /// A mistake on a line of a profile (`fpl.profile:3`).
+    indirect case inProfile(String, UsageError)
+    /// A line of a profile that is no option of the command, with why.
+    case profileLine(String, String)
 
     public var message: String {
         switch self {
@@ -63,6 +67,8 @@ public enum UsageError: Error, Equatable {
         case .notUTF8(let names):
             "\(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") not valid UTF-8; rosterdb takes "
                 + "text and file names in UTF-8 only."
+        case .inProfile(let place, let error): "\(place): \(error.message)"
+        case .profileLine(let place, let reason): "\(place): \(reason)"
         }
     }
 }
