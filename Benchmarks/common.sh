@@ -71,6 +71,7 @@ ensure_format() {
     file="$(players_file "$count" "$ext")"
     [ ! -f "$file" ] || return 0
     [ "$ext" != csv ] || format=(--csv)
+    mkdir -p "$DATA"
     note "Generating $count players${KIND:+ (--diverse)} as $ext into Benchmarks/data/…"
     python3 Benchmarks/generate_players.py "$count" - ${KIND:+--diverse} "${format[@]}" >"$TMP/players.$ext"
     mv "$TMP/players.$ext" "$file"

@@ -35,11 +35,11 @@ public struct RecordMapping: Sendable {
     public var sources: [PlayerField: Source] = [:]
     /// Texts that mean unknown, compared ignoring case and surrounding spaces.
     public var nullTokens: [String] = [] {
-        didSet { nullKeys = Set(nullTokens.map(FieldNames.key)) }
+        didSet { nullKeys = TextKeys(nullTokens) }
     }
     /// Per field, a provider's values and what they stand for.
     public var valueMaps: [PlayerField: [String: String]] = [:]
-    private var nullKeys: Set<String> = []
+    private var nullKeys = TextKeys([])
     /// Rows that are no records (`--skip-where`, `--keep-where`).
     public var rowFilters: [RowFilter] = []
     /// Per field, the second file its values are keys into (`--lookup`).
@@ -54,7 +54,19 @@ public struct RecordMapping: Sendable {
 
     /// Whether `record` is a row that is no record, by `rowFilters`.
     public func skips(_ record: RawRecord) -> Bool {
-        rowFilters.contains { $0.skips(record) }
+        var plan = MappingPlan()
+        return skips(record, plan: &plan)
+    }
+
+    /// `skips(_:)`, the columns found through `plan`, made again when the record's names are not its own.
+    public func skips(_ record: RawRecord, plan: inout MappingPlan) -> Bool {
+        if rowFilters.isEmpty { return false }
+        if !plan.fits(record) { plan = MappingPlan(record, mapping: self) }
+        for (filter, place) in zip(rowFilters, plan.filters)
+        where filter.skips(place.map { record.fields[$0.index].value }) {
+            return true
+        }
+        return false
     }
 
     // MARK: - Reading the options
@@ -347,30 +359,33 @@ public struct RecordMapping: Sendable {
     /// The record as rosterdb reads it: mapped fields named for the fields they give, the file's own columns for
     /// those fields dropped, unknown texts made null, and values translated.
     public func apply(_ record: RawRecord) -> RawRecord {
+        var plan = MappingPlan()
+        return apply(record, plan: &plan)
+    }
+
+    /// `apply(_:)`, the columns found through `plan`, made again when the record's names are not its own.
+    public func apply(_ record: RawRecord, plan: inout MappingPlan) -> RawRecord {
+        if !plan.fits(record) { plan = MappingPlan(record, mapping: self) }
         var fields: [RawField] = []
         fields.reserveCapacity(record.fields.count)
-        var consumed = Set<String>()
         // A column the record gives twice has no one value to take (the first one was taken without a word, where
         // a field named twice is refused): its value is refused, as a field's is.
-        func find(_ column: String) -> RawField? {
-            let key = FieldNames.key(column)
-            guard let first = record.fields.firstIndex(where: { FieldNames.key($0.name) == key }) else { return nil }
-            var found = record.fields[first]
-            if record.fields[(first + 1)...].contains(where: { FieldNames.key($0.name) == key }) {
-                found.value = .refused(found.value, reason: RecordValidator.repeatedField)
-            }
+        func found(_ place: MappingPlan.Place?) -> RawField? {
+            guard let place else { return nil }
+            var found = record.fields[place.index]
+            if place.isRepeated { found.value = .refused(found.value, reason: RecordValidator.repeatedField) }
             return found
         }
-        for field in PlayerField.allCases {
-            guard let source = sources[field] else { continue }
-            for column in source.columns { consumed.insert(FieldNames.key(column)) }
+        for (field, source, places) in plan.sources {
             switch source {
             case .nothing:
                 continue
-            case .column(let column):
-                if let found = find(column) {
+            case .column:
+                if let found = found(places[0]) {
                     fields.append(
-                        RawField(name: found.name, value: found.value, location: found.location, field: field))
+                        RawField(
+                            name: found.name, value: translated(found.value, of: field), location: found.location,
+                            field: field))
                 }
             case .template(let pieces):
                 let name = pieces.map { piece in
@@ -379,20 +394,17 @@ public struct RecordMapping: Sendable {
                     case .column(let column): "{\(column)}"
                     }
                 }.joined()
-                let (value, location) = joined(pieces, find: find)
+                let (value, location) = joined(pieces, parts: places.map(found))
                 fields.append(
-                    RawField(name: name, value: value, location: location ?? record.location, field: field))
+                    RawField(
+                        name: name, value: translated(value, of: field), location: location ?? record.location,
+                        field: field))
             }
         }
-        for raw in record.fields where !consumed.contains(FieldNames.key(raw.name)) {
-            // The file's own column for a field the mapping gives from elsewhere is not read.
-            if let resolved = FieldNames.resolve(raw.name), sources[FieldNames.fields[resolved.index]] != nil {
-                continue
-            }
+        for (index, field) in plan.passing {
+            var raw = record.fields[index]
+            raw.value = translated(raw.value, of: field)
             fields.append(raw)
-        }
-        for index in fields.indices {
-            fields[index].value = translated(fields[index])
         }
         return RawRecord(number: record.number, location: record.location, fields: fields)
     }
@@ -402,7 +414,8 @@ public struct RecordMapping: Sendable {
     /// A part that is unknown (absent, null, a null token, empty) is left out, and the white space around it made
     /// one space (`{given} {family}` of a mononym is `Pelé`); a number is joined as written. A part that is no
     /// text (an object, an array, a boolean) or breaks the text rules makes the value `refused`, naming the part.
-    private func joined(_ pieces: [Source.Piece], find: (String) -> RawField?) -> (RawValue, SourceLocation?) {
+    /// `parts` are the fields the template's columns found, in order.
+    private func joined(_ pieces: [Source.Piece], parts: [RawField?]) -> (RawValue, SourceLocation?) {
         var text = ""
         // Literal text since the last known part, written before the next; with its runs of white space made one
         // space when a part between was left out.
@@ -410,11 +423,12 @@ public struct RecordMapping: Sendable {
         var leftOut = false
         var location: SourceLocation?
         var anyKnown = false
+        var parts = parts.makeIterator()
         for piece in pieces {
             switch piece {
             case .text(let piece): literal += piece
             case .column(let column):
-                let found = find(column)
+                let found = parts.next() ?? nil
                 location = location ?? found?.location
                 switch found.map(part) ?? .unknown {
                 case .unknown: leftOut = true
@@ -443,14 +457,14 @@ public struct RecordMapping: Sendable {
         switch field.value {
         case .null: return .unknown
         case .string(let value), .cell(let value):
-            if nullKeys.contains(FieldNames.key(value)) { return .unknown }
+            if nullKeys.contains(value) { return .unknown }
             switch RecordValidator.text(value) {
             case .success(let text?): return .text(text)
             case .success(nil): return .unknown
             case .failure(let message): return .refused(message.text)
             }
         case .number(let literal):
-            return nullKeys.contains(FieldNames.key(literal)) ? .unknown : .text(literal)
+            return nullKeys.contains(literal) ? .unknown : .text(literal)
         case .oversizedString(let bytes):
             return .refused("is longer than any field holds (a string of \(bytes.groupedDigits) bytes)")
         case .refused(_, let reason):
@@ -472,22 +486,19 @@ public struct RecordMapping: Sendable {
         return String(result)
     }
 
-    /// A field's value with a null token made null and a mapped value translated.
-    private func translated(_ raw: RawField) -> RawValue {
-        guard let text = text(of: raw.value) else { return raw.value }
-        let key = FieldNames.key(text)
-        if nullKeys.contains(key) { return .null }
-        let field = raw.field ?? FieldNames.resolve(raw.name).map { FieldNames.fields[$0.index] }
-        if let field, let map = valueMaps[field], let translated = map[key] {
+    /// A value of `field` with a null token made null and a mapped value translated.
+    private func translated(_ value: RawValue, of field: PlayerField?) -> RawValue {
+        guard let text = text(of: value) else { return value }
+        if nullKeys.contains(text) { return .null }
+        guard let field else { return value }
+        if let map = valueMaps[field], let translated = map[FieldNames.key(text)] {
             return translated.isEmpty ? .null : .cell(translated)
         }
-        if let field, let lookup = lookups[field] {
-            guard let translated = lookup.translate(text) else {
-                return .refused(raw.value, reason: lookup.missing(text))
-            }
+        if let lookup = lookups[field] {
+            guard let translated = lookup.translate(text) else { return .refused(value, reason: lookup.missing(text)) }
             return translated.isEmpty ? .null : .cell(translated)
         }
-        return raw.value
+        return value
     }
 
     /// The text of a value a mapping can read: a string, a cell or a number; nil for null and the rest.

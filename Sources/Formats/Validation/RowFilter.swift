@@ -7,8 +7,8 @@ import RosterModel
 public struct RowFilter: Sendable, Equatable {
     /// The column or key (a path inside a JSON record: `player.injured`).
     public let column: String
-    /// The values, in the form they are compared in.
-    public let values: Set<String>
+    /// The values.
+    let values: TextKeys
     /// Whether the rows holding one of the values are those kept (`--keep-where`), not those skipped.
     public let keepsMatches: Bool
 
@@ -27,21 +27,22 @@ public struct RowFilter: Sendable, Equatable {
         let values = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
         return .success(
             RowFilter(
-                column: column, values: Set(values.map { FieldNames.key(String($0)) }), keepsMatches: keepsMatches))
+                column: column, values: TextKeys(values.map(String.init)), keepsMatches: keepsMatches))
     }
 
     /// Whether `record` is dropped.
     func skips(_ record: RawRecord) -> Bool {
-        // Most files spell the column as the filter does: its key is made only when they differ.
-        let value =
-            record.fields.first { $0.name == column }?.value
-            ?? record.fields.first { FieldNames.key($0.name) == FieldNames.key(column) }?.value
+        skips(record.fields.first { FieldNames.key($0.name) == FieldNames.key(column) }?.value)
+    }
+
+    /// Whether a record whose column holds `value` (nil when it has none) is dropped.
+    func skips(_ value: RawValue?) -> Bool {
         let text: String
         switch value {
         case .string(let written), .cell(let written), .number(let written): text = written
         case .bool(let flag): text = flag ? "true" : "false"
         default: text = ""
         }
-        return values.contains(FieldNames.key(text)) != keepsMatches
+        return values.contains(text) != keepsMatches
     }
 }

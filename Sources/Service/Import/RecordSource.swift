@@ -7,6 +7,8 @@ import RosterModel
 struct RecordSource {
     private var reader: any RecordReader
     private let mapping: RecordMapping
+    /// Where the mapping finds its columns in records with the last record's field names.
+    private var plan = MappingPlan()
     /// Whether each valid record's names are folded here (`PlayerRow`).
     private let foldsNames: Bool
     private var validator: RecordValidator
@@ -39,11 +41,11 @@ struct RecordSource {
                 }
                 if !mapping.isIdentity {
                     for field in record.fields { seen.insert(field.name) }
-                    if mapping.skips(record) {
+                    if mapping.skips(record, plan: &plan) {
                         batch.append(.skipped)
                         continue
                     }
-                    record = mapping.apply(record)
+                    record = mapping.apply(record, plan: &plan)
                 }
                 switch validator.validate(record, unknown: &unknown) {
                 case .valid(let player, let given):
