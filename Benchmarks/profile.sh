@@ -35,7 +35,8 @@ hyperfine --runs "$RUNS" --export-markdown "$TMP/report.md" \
 
 echo "### A provider's file through a profile, N = $N generated diverse players ($(git -C "$OLDPWD" rev-parse --short HEAD))"
 echo
-echo "Commands (in the folder of the generated files): \`$(shown "$profiled")\` against \`$(shown "$premapped")\`;"
+echo "Commands (in the folder of the generated files, rosterdb the release build): \`${profiled//"$ROSTERDB"/rosterdb}\`"
+echo "against \`${premapped//"$ROSTERDB"/rosterdb}\`;"
 echo "$((N - N / 40)) players imported by each, $((N / 40)) managers skipped by the profile's row filter."
 echo
 cat "$TMP/report.md"
