@@ -262,7 +262,7 @@ struct ImportSession {
                 for field in only where given.contains(field) { merged[field] = player[field] }
                 player = merged
             } else if !given.contains(.name) || !given.contains(.position) {
-                let which = player.ref.map { "has the ref '\($0)'" } ?? "is this record's"
+                let which = player.ref.map { "has the ref '\($0)'" } ?? "matches the record"
                 return problem(
                     "no player in the roster \(which), and a new player needs a name and a position, which the record "
                         + "lacks (--only updates the players that exist)")
