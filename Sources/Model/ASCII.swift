@@ -1,27 +1,28 @@
-/// The ASCII bytes the readers and writers look for, named once.
+/// The ASCII bytes the readers and writers look for, named once; inlinable, so that the readers in other modules
+/// compare with constants rather than call an accessor for every byte.
 extension UInt8 {
-    public static let tab = UInt8(ascii: "\t")
-    package static let lineFeed = UInt8(ascii: "\n")
-    package static let carriageReturn = UInt8(ascii: "\r")
-    package static let space = UInt8(ascii: " ")
-    package static let quote = UInt8(ascii: "\"")
-    package static let plus = UInt8(ascii: "+")
-    public static let comma = UInt8(ascii: ",")
-    public static let semicolon = UInt8(ascii: ";")
-    package static let minus = UInt8(ascii: "-")
-    package static let period = UInt8(ascii: ".")
-    package static let zero = UInt8(ascii: "0")
-    package static let nine = UInt8(ascii: "9")
-    package static let colon = UInt8(ascii: ":")
-    package static let openBracket = UInt8(ascii: "[")
-    package static let backslash = UInt8(ascii: "\\")
-    package static let closeBracket = UInt8(ascii: "]")
-    package static let openBrace = UInt8(ascii: "{")
-    package static let closeBrace = UInt8(ascii: "}")
+    @inlinable public static var tab: UInt8 { UInt8(ascii: "\t") }
+    @inlinable package static var lineFeed: UInt8 { UInt8(ascii: "\n") }
+    @inlinable package static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
+    @inlinable package static var space: UInt8 { UInt8(ascii: " ") }
+    @inlinable package static var quote: UInt8 { UInt8(ascii: "\"") }
+    @inlinable package static var plus: UInt8 { UInt8(ascii: "+") }
+    @inlinable public static var comma: UInt8 { UInt8(ascii: ",") }
+    @inlinable public static var semicolon: UInt8 { UInt8(ascii: ";") }
+    @inlinable package static var minus: UInt8 { UInt8(ascii: "-") }
+    @inlinable package static var period: UInt8 { UInt8(ascii: ".") }
+    @inlinable package static var zero: UInt8 { UInt8(ascii: "0") }
+    @inlinable package static var nine: UInt8 { UInt8(ascii: "9") }
+    @inlinable package static var colon: UInt8 { UInt8(ascii: ":") }
+    @inlinable package static var openBracket: UInt8 { UInt8(ascii: "[") }
+    @inlinable package static var backslash: UInt8 { UInt8(ascii: "\\") }
+    @inlinable package static var closeBracket: UInt8 { UInt8(ascii: "]") }
+    @inlinable package static var openBrace: UInt8 { UInt8(ascii: "{") }
+    @inlinable package static var closeBrace: UInt8 { UInt8(ascii: "}") }
 
     /// An ASCII letter.
-    package var isLetter: Bool { self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z") }
+    @inlinable package var isLetter: Bool { self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z") }
 
     /// A byte of a bare word (`true`, `NaN`): a letter, a digit or an underscore.
-    package var isWordByte: Bool { isLetter || self &- .zero < 10 || self == UInt8(ascii: "_") }
+    @inlinable package var isWordByte: Bool { isLetter || self &- .zero < 10 || self == UInt8(ascii: "_") }
 }

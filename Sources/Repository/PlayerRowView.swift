@@ -43,7 +43,8 @@ public struct PlayerRowView: PlayerValues {
         of field: PlayerField, at column: Int32, _ body: (PlayerField, BorrowedFieldValue) -> Void
     ) throws(DatabaseError) {
         let offset = Int(column)
-        if field.valueType == .integer {
+        let valueType = PlayerRowView.valueTypes[offset]
+        if valueType == .integer {
             switch statement.type(at: column) {
             case SQLITE_INTEGER:
                 let value = statement.int64(at: column)
@@ -55,7 +56,7 @@ public struct PlayerRowView: PlayerValues {
                         "which is not from \(range.lowerBound.groupedDigits) to \(range.upperBound.groupedDigits)")
                 }
                 body(field, .integer(value))
-            case SQLITE_NULL: body(field, field.isOptional ? .unknown : .integer(0))
+            case SQLITE_NULL: body(field, PlayerRowView.optional[offset] ? .unknown : .integer(0))
             // A text or a real (`1e19`) that another tool wrote: read as a number, it would pass for another.
             default: throw unreadable(field, statement.text(at: column), "which is not an integer")
             }
@@ -63,14 +64,14 @@ public struct PlayerRowView: PlayerValues {
         }
         try statement.withTextOrNull(at: column) { (text) throws(DatabaseError) in
             guard let bytes = text else {
-                switch (field.isOptional, field.valueType) {
+                switch (PlayerRowView.optional[offset], valueType) {
                 case (true, _): return body(field, .unknown)
                 // A name a `Player` holds as empty; a player has a position, always.
                 case (false, .text): return body(field, .text(UnsafeBufferPointer(start: nil, count: 0)))
                 case (false, _): throw unreadable(field, nil, "")
                 }
             }
-            switch field.valueType {
+            switch valueType {
             case .integer, .text:
                 // Repaired as `String(decoding:)` repairs it, it would be exported as other bytes than stored, and
                 // compared unchanged with a record that differs.
@@ -92,6 +93,11 @@ public struct PlayerRowView: PlayerValues {
             }
         }
     }
+
+    /// Each field's value type and whether it may be unknown, by its place in `PlayerField.allCases`, read for every
+    /// value without going through the field's descriptor.
+    private static let valueTypes = ConstantTable(PlayerField.allCases.map(\.valueType))
+    private static let optional = ConstantTable(PlayerField.allCases.map(\.isOptional))
 
     /// The range of each integer field, by its place in `PlayerField.allCases`: the rules' own, read once.
     private static let integerRanges = ConstantTable(PlayerField.allCases.map { $0.rule.range })

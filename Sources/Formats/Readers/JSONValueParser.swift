@@ -28,11 +28,14 @@ struct JSONValueParser {
 
     /// The nested values records give as fields of their own (`player.name`).
     let paths: JSONPaths
+    /// Whether `paths` names any nested value: read for every field whose value is an object or array.
+    private let readsNested: Bool
 
     init(source: ByteSource, allowsLineFeeds: Bool, paths: JSONPaths = JSONPaths()) {
         cursor = InputCursor(source: source)
         self.allowsLineFeeds = allowsLineFeeds
         self.paths = paths
+        readsNested = !paths.containers.isEmpty
     }
 
     // MARK: - Records
@@ -67,7 +70,7 @@ struct JSONValueParser {
             }
             cursor.pos &+= 1
             guard let first = try skipWhitespace() else { throw unexpected(expecting: "a value") }
-            if (first == .openBrace || first == .openBracket) && !paths.containers.isEmpty, let text = name.text,
+            if readsNested && (first == .openBrace || first == .openBracket), let text = name.text,
                 paths.containers.contains(FieldNames.key(text))
             {
                 try readNested(path: text, depth: depth &+ 1, into: &fields)
@@ -94,6 +97,7 @@ struct JSONValueParser {
     }
 
     /// Adds `field` to a record's `fields`, or notes that the record has too many.
+    @inline(__always)
     private mutating func append(_ field: RawField, to fields: inout [RawField]) {
         if fields.count < RawRecord.maximumFieldCount {
             fields.append(field)

@@ -8,8 +8,13 @@
 ///     .wholeNumber(0...FieldRule.maximumCount), aliases: [.init(name: "goal")], isCount: true,
 ///     detail: .line("Goals", .counts))
 /// ```
-public struct FieldDescriptor: Sendable {
+///
+/// A class: each field's descriptor is one object, handed out without copying its texts (as a struct, each read of a
+/// field's value type copied the whole descriptor, a twentieth of a re-import's instructions).
+public final class FieldDescriptor: Sendable {
     public let rule: FieldRule
+    /// The type of the field's values (`rule.kind.valueType`), read for every value stored or compared.
+    public let valueType: FieldValue.ValueType
     /// Whether a player may lack the field: its value is then unknown. A field that is not optional but not required
     /// either (goals) is 0 when a record leaves it out.
     public let isOptional: Bool
@@ -47,6 +52,7 @@ public struct FieldDescriptor: Sendable {
         isCount: Bool = false, detail: DetailPlacement, likelySources: [String] = []
     ) {
         rule = FieldRule(kind, aliases: aliases, isRequired: isRequired)
+        valueType = kind.valueType
         self.isOptional = isOptional
         self.isCount = isCount
         self.detail = detail

@@ -30,7 +30,7 @@ public enum PlayerField: String, CaseIterable, Sendable, Comparable {
     public var rule: FieldRule { descriptor.rule }
 
     /// The Swift type of the field's value, which decides how it is stored and read back.
-    public var valueType: FieldValue.ValueType { descriptor.rule.kind.valueType }
+    public var valueType: FieldValue.ValueType { descriptor.valueType }
 
     /// Whether a player may lack the field: its value is then unknown (JSON `null`, an empty CSV cell, SQL NULL).
     public var isOptional: Bool { descriptor.isOptional }
