@@ -5,4 +5,7 @@ public enum SamePlayerPolicy: String, CaseIterable, Sendable {
     case refuse
     /// The first record stands; later ones are counted (`same_player_records`) and otherwise ignored.
     case first
+    /// Each record of the player is written over the one before; the last stands. The player still makes one
+    /// change, from what it was before the import, and later records are counted (`same_player_records`).
+    case last
 }

@@ -36,6 +36,25 @@ final class ChangeLog: ChangeList {
         try renumbering.run()
     }
 
+    func replace(_ id: Int64, with change: PlayerChange?) throws {
+        // Found by id through an index made at the first replacement: most imports replace none.
+        try connection.execute("CREATE INDEX IF NOT EXISTS temp.rosterdb_changes_by_id ON rosterdb_changes (id)")
+        guard let change else {
+            let delete = try connection.prepare("DELETE FROM temp.rosterdb_changes WHERE id = ?")
+            try delete.bind([.integer(id)])
+            try delete.run()
+            return
+        }
+        let update = try connection.prepare(
+            "UPDATE temp.rosterdb_changes SET change = ?, ref = ?, name = ?, fields = ? WHERE id = ?")
+        try update.bind([
+            .text(change.change), change.ref.map { .text($0) } ?? .null, .text(change.name), .text(change.fields),
+            .integer(id),
+        ])
+        try update.run()
+        if connection.changes == 0 { try record(change) }
+    }
+
     func forEach(_ body: (PlayerChange) throws -> Void) throws {
         let statement = try connection.prepare(
             "SELECT change, id, ref, name, fields FROM temp.rosterdb_changes ORDER BY seq")

@@ -436,6 +436,43 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path("c.ndjson")))
     }
 
+    /// `--same-player last`: each record of a player is written over the one before; the player still makes one
+    /// change, from what it was before the import, and one line of the change list.
+    @Test func samePlayerLastKeepsTheLastRecordAndOneChangeAPlayer() throws {
+        try folder.write(
+            #"[{"ref": "A", "name": "Ann", "position": "GK", "club": "X"}, {"ref": "B", "name": "Bob", "position": "ST", "club": "Y"}, {"ref": "C", "name": "Cy", "position": "CB"}]"#,
+            to: "before.json")
+        #expect(try run(["import", "before.json"]).status == 0)
+        try folder.write(
+            """
+            {"ref": "A", "name": "Ann", "position": "GK", "club": "Z"}
+            {"ref": "A", "name": "Ann", "position": "GK", "club": "W"}
+            {"ref": "B", "name": "Bob", "position": "ST", "club": "Q"}
+            {"ref": "B", "name": "Bob", "position": "ST", "club": "Y"}
+            {"ref": "C", "name": "Cy", "position": "CB"}
+            {"ref": "C", "name": "Cy", "position": "DF"}
+            {"ref": "D", "name": "Di", "position": "MF", "club": "M"}
+            {"ref": "D", "name": "Di", "position": "MF", "club": "N"}
+            """, to: "tonight.ndjson")
+        let result = try run(
+            ["import", "tonight.ndjson", "--same-player", "last", "--changes", "changes.ndjson", "--report", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try object(result)
+        #expect(
+            ["records", "added", "updated", "unchanged", "same_player_records"].map { report[$0] as? Int }
+                == [8, 1, 2, 1, 4])
+        #expect(
+            try String(contentsOfFile: folder.path("changes.ndjson"), encoding: .utf8) == """
+                {"change":"updated","id":1,"ref":"A","name":"Ann","fields":{"club":["X","W"]}}
+                {"change":"updated","id":3,"ref":"C","name":"Cy","fields":{"position":["CB","DF"]}}
+                {"change":"added","id":4,"ref":"D","name":"Di","fields":{"ref":[null,"D"],"name":[null,"Di"],"position":[null,"MF"],"goals":[null,0],"assists":[null,0],"club":[null,"N"]}}
+
+                """)
+        let clubs = try run(["query", "--format", "csv", "--sort", "id"]).stdout
+        #expect(clubs.contains("\n1,A,Ann,GK,0,0,,W,"), "\(clubs)")
+        #expect(clubs.contains("\n2,B,Bob,ST,0,0,,Y,"), "\(clubs)")
+    }
+
     // MARK: - Profiles, README's commands and three nights
 
     @Test func aTeamAsFootballDataOrgReturnsItImportsWithItsProfile() throws {

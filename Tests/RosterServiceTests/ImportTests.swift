@@ -385,7 +385,7 @@ import Testing
         #expect(byID?.report?.problems.first?.record == 2)
         #expect(
             byID?.report?.problems.first?.message
-                == "the same player (id 5) is already in this import, in an earlier record (--same-player first keeps the first)"
+                == "the same player (id 5) is already in this import, in an earlier record (--same-player first keeps the first, last the last)"
         )
         let byName = #expect(throws: ImportError.self) {
             try importing(
@@ -397,7 +397,7 @@ import Testing
         #expect(byName?.report?.problems.map(\.record) == [2])
         #expect(
             byName?.report?.problems.first?.message
-                == "a player with this name and birth date is already in this import, in an earlier record (--same-player first keeps the first)"
+                == "a player with this name and birth date is already in this import, in an earlier record (--same-player first keeps the first, last the last)"
         )
         #expect(try roster.count() == 0)
     }
@@ -504,7 +504,7 @@ import Testing
         }
         #expect(
             twice?.report?.problems.first?.message
-                == "the same player (ref 'A') is already in this import, in an earlier record (--same-player first keeps the first)"
+                == "the same player (ref 'A') is already in this import, in an earlier record (--same-player first keeps the first, last the last)"
         )
     }
 

@@ -33,7 +33,8 @@ public struct ImportCommand: DeclaredCommand {
         Option.choice(
             "same-player", of: SamePlayerPolicy.self,
             help: "What a second record of a player this import already read does (the same id, ref, or name and "
-                + "birth date): refuse makes it invalid (the default), first ignores it and counts it."),
+                + "birth date): refuse makes it invalid (the default), first ignores it, last writes it over the one "
+                + "before; first and last count it."),
         Option.choice(
             "match", of: PlayerMatch.self,
             help: "Find players by the provider's key alone: a record without a ref is invalid, its id is not read, "

@@ -15,6 +15,10 @@ struct ImportSession {
     /// The ids this import gave to records without one: such a player may move to another id when a later record
     /// names its id, so that whether an import is accepted never depends on the order of its records.
     private var assigned = TouchedPlayers()
+    /// With `--same-player last`: the players this import added, and those it changed with what they were before,
+    /// so that a later record of one makes its one change again from where it started.
+    private var addedHere = TouchedPlayers()
+    private var originals: [Int64: Player] = [:]
     private var unknownFields = Set<String>()
     private let rosterSizeBefore: Int
     private let progress: ((ImportProgress) -> Void)?
@@ -189,15 +193,20 @@ struct ImportSession {
         func problem(_ message: String) -> RecordProblem {
             RecordProblem(file: place.file, record: place.record, location: place.location, message: message)
         }
-        /// A record of a player an earlier one named: a problem, or ignored, as `--same-player` says.
-        func again(_ message: String) -> RecordProblem? {
+        /// A record of a player an earlier one named: a problem, or ignored, as `--same-player` says; nil when it
+        /// is taken (`last`).
+        func again(_ message: String) -> RecordProblem?? {
             switch options.samePlayer {
-            case .refuse: return problem(message + " (--same-player first keeps the first)")
+            case .refuse: return problem(message + " (--same-player first keeps the first, last the last)")
             case .first:
                 report.samePlayerRecords += 1
+                return .some(nil)
+            case .last:
+                repeated = true
                 return nil
             }
         }
+        var repeated = false
         var player = row.player
         if options.match == .ref {
             guard player.ref != nil else { return problem("the record has no ref, by which --match ref finds players") }
@@ -217,8 +226,10 @@ struct ImportSession {
                     self[keyPath: set].insert(newID)
                 }
             }
-            if touched.contains(id) {
-                return again("the same player (id \(id)) is already in this import, in an earlier record")
+            if touched.contains(id),
+                let outcome = again("the same player (id \(id)) is already in this import, in an earlier record")
+            {
+                return outcome
             }
             // In a roster that was empty when the import began, a player not yet touched cannot be stored.
             if rosterSizeBefore == 0 && !touched.contains(id) {
@@ -234,8 +245,10 @@ struct ImportSession {
                 }
             }
         } else if let ref = player.ref, let byRef = try store.player(ref: ref) {
-            if touched.contains(byRef.id!) {
-                return again("the same player (ref '\(ref)') is already in this import, in an earlier record")
+            if touched.contains(byRef.id!),
+                let outcome = again("the same player (ref '\(ref)') is already in this import, in an earlier record")
+            {
+                return outcome
             }
             stored = byRef
         } else if options.match == .ref || !given.contains(.name) {
@@ -250,10 +263,13 @@ struct ImportSession {
                         + "to say which")
             }
             stored = matches.first
-            if let id = stored?.id, touched.contains(id) {
-                // Name the player the way the record does: an id the record never gave would mean nothing to its
-                // author.
-                return again("a player with this name and birth date is already in this import, in an earlier record")
+            // Named the way the record names the player: an id the record never gave would mean nothing to its
+            // author.
+            if let id = stored?.id, touched.contains(id),
+                let outcome = again(
+                    "a player with this name and birth date is already in this import, in an earlier record")
+            {
+                return outcome
             }
         }
         player.id = stored?.id ?? player.id
@@ -272,13 +288,18 @@ struct ImportSession {
         if let ref = player.ref, stored?.ref != ref, let holder = try store.player(ref: ref), holder.id != player.id {
             return problem("the ref '\(ref)' belongs to another player (id \(holder.id!))")
         }
-        if let stored {
+        if let stored, repeated {
+            report.samePlayerRecords += 1
+            if !storedIsSame && stored != player { try store.update(player) }
+            try changeAgain(player, from: stored)
+        } else if let stored {
             if storedIsSame || stored == player {
                 report.unchanged += 1
             } else {
                 try store.update(player)
                 try note("updated", from: stored, to: player)
                 report.updated += 1
+                if options.samePlayer == .last { originals[stored.id!] = stored }
             }
             touched.insert(stored.id!)
         } else {
@@ -290,6 +311,7 @@ struct ImportSession {
             try note("added", from: nil, to: player)
             touched.insert(id)
             if !givenID { assigned.insert(id) }
+            if options.samePlayer == .last { addedHere.insert(id) }
             report.added += 1
         }
         return nil
@@ -297,14 +319,39 @@ struct ImportSession {
 
     /// Notes a change for `--changes`: the fields whose values differ, each as `[before, after]`.
     private func note(_ change: String, from before: Player?, to after: Player?) throws {
-        guard let changes, let player = after ?? before else { return }
+        guard let changes else { return }
+        try changes.record(ImportSession.change(change, from: before, to: after))
+    }
+
+    private static func change(_ change: String, from before: Player?, to after: Player?) -> PlayerChange {
+        let player = (after ?? before)!
         let fields = PlayerField.allCases.filter { $0 != .id && before?[$0] != after?[$0] }.map { field in
             "\"\(field.name)\":[\(PlayerEncoding.jsonValue(before?[field])),\(PlayerEncoding.jsonValue(after?[field]))]"
         }
-        try changes.record(
-            PlayerChange(
-                change: change, id: player.id!, ref: player.ref, name: player.name,
-                fields: "{" + fields.joined(separator: ",") + "}"))
+        return PlayerChange(
+            change: change, id: player.id!, ref: player.ref, name: player.name,
+            fields: "{" + fields.joined(separator: ",") + "}")
+    }
+
+    /// A later record of a player this import has written (`--same-player last`) makes the player `player`, who
+    /// was `stored` a moment ago: the player's one change, and the counts, go from what the player was before the
+    /// import to `player`.
+    private mutating func changeAgain(_ player: Player, from stored: Player) throws {
+        let id = player.id!
+        if addedHere.contains(id) {
+            try changes?.replace(id, with: ImportSession.change("added", from: nil, to: player))
+            return
+        }
+        let wasChanged = originals[id] != nil
+        let original = originals[id] ?? stored
+        let isChanged = original != player
+        originals[id] = isChanged ? original : nil
+        try changes?.replace(id, with: isChanged ? ImportSession.change("updated", from: original, to: player) : nil)
+        switch (wasChanged, isChanged) {
+        case (false, true): (report.unchanged, report.updated) = (report.unchanged - 1, report.updated + 1)
+        case (true, false): (report.unchanged, report.updated) = (report.unchanged + 1, report.updated - 1)
+        default: break
+        }
     }
 
     // MARK: - Finishing
