@@ -28,7 +28,7 @@ enum ImportReportView {
         if report.rejectedRecords > 0 { text += ", \(report.rejectedRecords.groupedDigits) rejected" }
         if report.samePlayerRecords > 0 {
             let again = report.samePlayerRecords
-            text += "; \(again.groupedDigits) record\(again == 1 ? "" : "s") of players named earlier ignored"
+            text += "; \(again.groupedDigits) later record\(again == 1 ? "" : "s") of players named earlier"
         }
         if report.skippedRecords > 0 {
             let skipped = report.skippedRecords

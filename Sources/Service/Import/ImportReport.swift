@@ -16,7 +16,7 @@ public struct ImportReport: Sendable {
     public var rejectedRecords = 0
     /// Rows the row filters (`--skip-where`, `--keep-where`) dropped: no records, so not in `records`.
     public var skippedRecords = 0
-    /// Records of a player an earlier record of this import named, ignored by `--same-player first`.
+    /// Records of a player an earlier record of this import named, taken by `--same-player first` or `last`.
     public var samePlayerRecords = 0
     /// The first problems found, at most `ImportReport.problemLimit`; the rest are spooled (`forEachProblem`).
     public var problems: [RecordProblem] = []
