@@ -105,10 +105,16 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
     public var description: String { name }
 
     /// The day `text` writes in this format; nil when it is not written so or is not a real day. A two-digit year
-    /// is the latest year ending in those digits that is not after `latestYear`.
-    public func date(from text: String, latestYear: Int) -> CalendarDate? {
-        guard let (year, month, day) = parts(of: text, latestYear: latestYear) else { return nil }
-        return CalendarDate(year: year, month: month, day: day)
+    /// is the latest year ending in those digits that puts the day not after `latest` (a birth date is never in the
+    /// future: `31/12/26` on 2026-12-05 is 1926).
+    public func date(from text: String, notAfter latest: CalendarDate) -> CalendarDate? {
+        guard let (year, month, day) = parts(of: text, latestYear: latest.year),
+            let date = CalendarDate(year: year, month: month, day: day)
+        else { return nil }
+        if date > latest, case .pattern(let parts) = kind, parts.contains(.year(digits: 2)) {
+            return CalendarDate(year: year - 100, month: month, day: day)
+        }
+        return date
     }
 
     /// Whether `text` is written in this format, whether or not its day exists (`30/02/2023`).

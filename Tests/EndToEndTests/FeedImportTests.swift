@@ -473,6 +473,22 @@ import Testing
         #expect(clubs.contains("\n2,B,Bob,ST,0,0,,Y,"), "\(clubs)")
     }
 
+    /// Found by a hostile pass: a mapping's missing key was blamed for a file no record of which could be read, and
+    /// a refused import's report said no prune was asked for.
+    @Test func aFileWhoseRecordsCannotBeReadIsMalformedWhateverTheMappingSays() throws {
+        try folder.write(#"[{"name": "K5", "position": "FW", "player_id": 00012}]"#, to: "k5.json")
+        let result = try run(["import", "k5.json", "--map", "ref=player_id", "--report", "json"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("k5.json:1:48: record 1: leading zero in number '00012'"), "\(result.stderr)")
+        try folder.write("name,position\nA,XX\n", to: "bad.csv")
+        let refused = try object(try run(["import", "bad.csv", "--prune", "--report", "json"]))
+        #expect(refused["status"] as? String == "refused_invalid")
+        let prune = refused["prune"] as? [String: Any]
+        #expect((prune?["requested"] as? Bool, prune?["limit_percent"] as? Double) == (true, 20))
+        let both = try run(["import", "bad.csv", "--lookup", "club=teams.csv:id:name", "--value-map", "club:1=x"])
+        #expect(both.stderr.hasPrefix("Error: '--lookup club' cannot be combined with '--value-map club'."))
+    }
+
     // MARK: - Profiles, README's commands and three nights
 
     @Test func aTeamAsFootballDataOrgReturnsItImportsWithItsProfile() throws {

@@ -2,12 +2,16 @@ import RosterModel
 import Testing
 
 @Suite struct DateFormatTests {
+    static let today = CalendarDate(year: 2026, month: 12, day: 5)!
+
     @Test(arguments: [
         "1990-01-02", "1990-01-02T00:00", "1990-01-02T23:59:60", "1990-01-02 10:30:00", "1990-01-02T10:30:00.123Z",
         "1990-01-02T10:30:00,5+01:00", "1990-01-02T10:30:00-0500", "1990-01-02T10:30+01",
     ])
     func isoDateTimesKeepTheirDate(text: String) {
-        #expect(DateFormat.isoDateTime.date(from: text, latestYear: 2026) == CalendarDate(year: 1990, month: 1, day: 2))
+        #expect(
+            DateFormat.isoDateTime.date(from: text, notAfter: DateFormatTests.today)
+                == CalendarDate(year: 1990, month: 1, day: 2))
     }
 
     /// Anything after the date was taken for a time, and the date kept.
@@ -17,20 +21,21 @@ import Testing
         "1990-01-02T24:00:00",
     ])
     func isoDateTimesWithAnythingElseAfterTheDateAreRefused(text: String) {
-        #expect(DateFormat.isoDateTime.date(from: text, latestYear: 2026) == nil)
+        #expect(DateFormat.isoDateTime.date(from: text, notAfter: DateFormatTests.today) == nil)
         #expect(!DateFormat.isoDateTime.isShaped(text))
     }
 
     private func date(_ text: String, _ pattern: String) throws -> CalendarDate? {
-        try DateFormat(parsing: pattern).date(from: text, latestYear: 2026)
+        try DateFormat(parsing: pattern).date(from: text, notAfter: DateFormatTests.today)
     }
 
     @Test(arguments: [
         ("1976.09.26", "yyyy.MM.dd", "1976-09-26"), ("1976.9.26", "yyyy.MM.dd", "1976-09-26"),
         ("1/2/1990", "dd/MM/yyyy", "1990-02-01"), ("01/02/1990", "MM/dd/yyyy", "1990-01-02"),
         ("19760926", "yyyyMMdd", "1976-09-26"), ("26.09.1976", "dd.MM.yyyy", "1976-09-26"),
-        // A two-digit year is the latest one not after the latest year given (2026).
+        // A two-digit year is the latest one that puts the day not after today (2026-12-05).
         ("5/3/08", "d/M/yy", "2008-03-05"), ("5/3/26", "d/M/yy", "2026-03-05"), ("5/3/27", "d/M/yy", "1927-03-05"),
+        ("5/12/26", "d/M/yy", "2026-12-05"), ("31/12/26", "dd/MM/yy", "1926-12-31"),
         ("Sep 26, 1976", "MMM d, yyyy", "1976-09-26"), ("september 26, 1976", "MMM d, yyyy", "1976-09-26"),
         ("SEPT 26, 1976", "MMMM d, yyyy", "1976-09-26"), ("26-Jan-1990", "dd-MMM-yyyy", "1990-01-26"),
         ("26Jan1990", "ddMMMyyyy", "1990-01-26"),
@@ -51,7 +56,7 @@ import Testing
 
     @Test func aDayThatDoesNotExistIsShapedButNoDate() throws {
         let format = try DateFormat(parsing: "dd/MM/yyyy")
-        #expect(format.date(from: "30/02/2023", latestYear: 2026) == nil)
+        #expect(format.date(from: "30/02/2023", notAfter: DateFormatTests.today) == nil)
         #expect(format.isShaped("30/02/2023"))
     }
 

@@ -124,8 +124,8 @@ public struct ImportCommand: DeclaredCommand {
         Option<DateFormat>(
             "date-format", "pattern",
             help: "How birth dates are written (default: yyyy-MM-dd): a pattern of \(DateFormat.vocabulary), such "
-                + "as dd.MM.yyyy, yyyy.MM.dd or 'MMM d, yyyy'; a two-digit year is the latest such year not after "
-                + "this one; iso-datetime keeps the date of 1990-01-02T00:00:00."
+                + "as dd.MM.yyyy, yyyy.MM.dd or 'MMM d, yyyy'; a two-digit year is the latest such year that puts "
+                + "the birth date not in the future; iso-datetime keeps the date of 1990-01-02T00:00:00."
         ) { text in
             do throws(DateFormat.Refused) {
                 return .success(try DateFormat(parsing: text))
@@ -143,9 +143,13 @@ public struct ImportCommand: DeclaredCommand {
             if mapping.valueMaps[field] != nil { throw UsageError.repeatedMapping(field.name) }
             mapping.valueMaps[field] = values
         }
-        for lookup in lookups
-        where mapping.valueMaps[lookup.field] != nil || lookups.count { $0.field == lookup.field } > 1 {
-            throw UsageError.repeatedMapping(lookup.field.name)
+        for lookup in lookups {
+            if mapping.valueMaps[lookup.field] != nil {
+                throw UsageError.conflictingOptions("--lookup \(lookup.field.name)", "--value-map \(lookup.field.name)")
+            }
+            if lookups.count(where: { $0.field == lookup.field }) > 1 {
+                throw UsageError.repeatedMapping(lookup.field.name)
+            }
         }
         mapping.nullTokens = nullTokens
         mapping.rowFilters = skipWhere + keepWhere

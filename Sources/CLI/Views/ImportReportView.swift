@@ -46,7 +46,8 @@ enum ImportReportView {
         if report.prune.skippedReason == .rejectedRecords {
             let rejected = report.rejectedRecords
             text +=
-                "Did not prune \(report.prune.wouldRemove.groupedDigits) players absent from the input: "
+                "Did not prune \(report.prune.wouldRemove.groupedDigits) "
+                + "\(report.prune.wouldRemove == 1 ? "player" : "players") absent from the input: "
                 + "\(rejected.groupedDigits) \(rejected == 1 ? "record was" : "records were") rejected, so it is "
                 + "not a complete snapshot.\n"
         }

@@ -324,7 +324,7 @@ public struct RecordValidator: Sendable {
                 Message("expected a date written \(dateFormat.pattern), got \(RecordValidator.describe(value))"))
         }
         if literal.isEmpty { return .success(nil) }
-        guard let date = dateFormat.date(from: literal, latestYear: latestBirthDate.year) else {
+        guard let date = dateFormat.date(from: literal, notAfter: latestBirthDate) else {
             return .failure(
                 Message(
                     dateFormat.isShaped(literal)

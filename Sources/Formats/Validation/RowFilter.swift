@@ -3,7 +3,7 @@ import RosterModel
 /// Rows of a source that are no records of it (a provider's managers among its players), dropped before mapping and
 /// validation: `import --skip-where COLUMN=VALUE[,VALUE…]` drops the rows holding one of the values in the column,
 /// `--keep-where` those holding none. Columns are matched as field names are, values ignoring case and surrounding
-/// spaces; an absent or null value is the empty text.
+/// spaces; an absent or null value is the empty text, and an object or array matches no value.
 public struct RowFilter: Sendable, Equatable {
     /// The column or key (a path inside a JSON record: `player.injured`).
     public let column: String
@@ -41,7 +41,9 @@ public struct RowFilter: Sendable, Equatable {
         switch value {
         case .string(let written), .cell(let written), .number(let written): text = written
         case .bool(let flag): text = flag ? "true" : "false"
-        default: text = ""
+        case .null, nil: text = ""
+        // An object or an array holds no value to compare.
+        default: return keepsMatches
         }
         return values.contains(text) != keepsMatches
     }

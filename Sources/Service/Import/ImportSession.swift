@@ -40,6 +40,9 @@ struct ImportSession {
         self.stop = stop
         report = ImportReport(files: inputs.map(\.name))
         report.dryRun = options.dryRun
+        // Said by every report, a refused import's too.
+        report.prune.requested = options.prune
+        report.prune.limitPercent = options.maxPrunePercent
         rosterSizeBefore = try store.count()
         let sizes = inputs.map(\.size)
         totalBytes = sizes.contains { $0 == nil } ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
@@ -169,8 +172,9 @@ struct ImportSession {
         finished = true
         let (unknown, seen) = pipeline.finish()
         unknownFields.formUnion(unknown)
-        // Records without a header: a key the mapping names that no record had is a mistake in the mapping.
-        if format != .csv, !mapping.isIdentity, report.records > 0 {
+        // Records without a header: a key the mapping names that no record had is a mistake in the mapping; when no
+        // record could be read at all, the file's own problems say what is wrong.
+        if format != .csv, !mapping.isIdentity, !seen.isEmpty {
             let absent = mapping.missingColumns(in: Array(seen))
             if !absent.isEmpty {
                 throw ImportError.missingColumns(

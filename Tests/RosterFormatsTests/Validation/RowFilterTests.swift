@@ -29,6 +29,10 @@ import Testing
         #expect(skip.skips(record([("status", .null)])))
         #expect(skip.skips(record([("other", .string("a"))])))
         #expect(!skip.skips(record([("status", .string("a"))])))
+        // An object or an array holds no value: neither empty nor any other.
+        let empty = try RowFilter.parse("status=", keepsMatches: false).get()
+        #expect(!empty.skips(record([("status", .object)])))
+        #expect(empty.skips(record([("status", .null)])))
         let injured = try RowFilter.parse("injured=true", keepsMatches: false).get()
         #expect(injured.skips(record([("injured", .bool(true))])))
         #expect(!injured.skips(record([("injured", .bool(false))])))
