@@ -41,11 +41,10 @@ let package = Package(
         // Layers, from the bottom up: model → formats → repository → service → front ends (CLI, HTTP), with the
         // vocabulary the front ends hand to the service (query) and the front ends' pure parts (arguments, HTTP
         // messages, web text) beside them, so that what reads user input builds without SQLite.
-        // The core vocabulary: a player, its fields' descriptors and rules, positions, dates, name folding.
+        // The core vocabulary: a player, its fields' descriptors and rules, positions, dates, name folding, the
+        // storage protocols, and the small concurrency helpers (Concurrency/: a lock the thread sanitizer follows,
+        // threads that work beside the calling one).
         .target(name: "RosterModel", path: "Sources/Model"),
-        // State that threads share (a server's caches and flags), under a lock the thread sanitizer follows, and the
-        // threads that work beside the calling one.
-        .target(name: "RosterConcurrency", path: "Sources/Concurrency"),
         // Records as files hold them: the streaming readers, the validator and the writers.
         .target(name: "RosterFormats", dependencies: ["RosterModel"], path: "Sources/Formats"),
         // What a front end asks of the service, in one vocabulary: the list parameters with their rules and
@@ -60,7 +59,7 @@ let package = Package(
         .target(
             name: "RosterService",
             dependencies: [
-                "RosterModel", "RosterFormats", "RosterQuery", "RosterRepository", "RosterConcurrency", "CSystem",
+                "RosterModel", "RosterFormats", "RosterQuery", "RosterRepository", "CSystem",
             ],
             path: "Sources/Service"
         ),
@@ -76,21 +75,19 @@ let package = Package(
                 "RosterHTTPServer", "CSystem",
             ],
             path: "Sources/CLI"),
-        // HTTP's values, free of any library: requests with their decoded targets, responses, bodies, workers.
+        // HTTP's values, free of any library: requests with their decoded targets, responses, bodies, workers, and
+        // the text the web front end writes (Web/: HTML with every value escaped, links with every parameter encoded).
         .target(name: "RosterHTTP", dependencies: ["RosterModel"], path: "Sources/HTTP"),
         // The server: the adapter over libmicrohttpd, its limits, sockets and signals.
         .target(
             name: "RosterHTTPServer",
-            dependencies: ["CMicroHTTPD", "RosterHTTP", "RosterModel", "RosterConcurrency"],
+            dependencies: ["CMicroHTTPD", "RosterHTTP", "RosterModel"],
             path: "Sources/HTTPServer"),
-        // Text the web front end writes: HTML with every value escaped, and links with every parameter encoded.
-        .target(name: "RosterWeb", dependencies: ["RosterHTTP"], path: "Sources/Web"),
         // The roster over HTTP: the JSON API's and the web pages' handlers, plain functions of a request.
         .target(
             name: "RosterServe",
             dependencies: [
-                "RosterHTTP", "RosterWeb", "RosterService", "RosterQuery", "RosterFormats", "RosterModel",
-                "RosterConcurrency",
+                "RosterHTTP", "RosterService", "RosterQuery", "RosterFormats", "RosterModel",
             ],
             path: "Sources/Serve"),
         .executableTarget(
@@ -134,11 +131,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "RosterHTTPTests",
-            dependencies: ["RosterHTTP", "RosterHTTPServer", "RosterModel", "RosterConcurrency", "CMicroHTTPD"]),
+            dependencies: ["RosterHTTP", "RosterHTTPServer", "RosterModel", "CMicroHTTPD"]),
         .testTarget(
             name: "RosterServeTests",
             dependencies: [
-                "RosterServe", "RosterWeb", "RosterHTTP", "RosterService", "RosterQuery", "RosterRepository",
+                "RosterServe", "RosterHTTP", "RosterService", "RosterQuery", "RosterRepository",
                 "RosterModel", "TestSupport",
             ]),
         // The contract of `RosterStore`, run against every implementation (`StorageEngine.all`).

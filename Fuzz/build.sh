@@ -10,7 +10,7 @@
 # The library modules are compiled the way SwiftPM lays them out (one module per folder of Sources/), with testing
 # enabled so that the targets reach internal types through `@testable import`. Each target links only the modules it
 # needs, none of them SQLite's or libmicrohttpd's: the readers RosterModel and RosterFormats; the query-string target
-# also the shared query vocabulary (RosterQuery), HTTP's values (RosterHTTP) and the web's text (RosterWeb); the
+# also the shared query vocabulary (RosterQuery), HTTP's values and the web's text (RosterHTTP); the
 # argument parser target the query vocabulary and the command line's declarations (RosterArguments).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,7 +48,6 @@ module RosterModel $(sources_of Model)
 module RosterFormats $(sources_of Formats)
 module RosterQuery $(sources_of Query)
 module RosterHTTP $(sources_of HTTP)
-module RosterWeb $(sources_of Web)
 module RosterArguments $(sources_of Arguments)
 
 for target in "${targets[@]}"; do
@@ -58,7 +57,7 @@ for target in "${targets[@]}"; do
     case $target in
         # The reader targets share the code that drives a reader and checks its promises.
         *ReaderFuzzer) sources+=(Fuzz/Support/ReaderHarness.swift) ;;
-        QueryStringFuzzer) modules+=(RosterQuery RosterHTTP RosterWeb) ;;
+        QueryStringFuzzer) modules+=(RosterQuery RosterHTTP) ;;
         ArgumentParserFuzzer) modules+=(RosterQuery RosterArguments) ;;
     esac
     objects=("${modules[@]/#/$out/objects/}")

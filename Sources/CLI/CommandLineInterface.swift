@@ -6,13 +6,13 @@ import RosterService
 
 /// The `rosterdb` program: parses the command line, runs the command, and turns every outcome into text on the
 /// right stream and a documented exit code. Nothing here traps on user input.
-public enum CommandLineInterface {
+package enum CommandLineInterface {
     /// Runs the program on real standard streams and exits with its exit code. `arguments` come from the C `argv`
     /// as they are: an argument that is not UTF-8 is refused rather than repaired, since a repaired file name
     /// would open or create another file than the one named. The command's roster is closed by then; the streams
     /// are left to the exit, since freeing their 64 KiB buffers makes the C library sort its lists of free memory
     /// (2.5% of the instructions of a `show`).
-    public static func main(arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32) -> Never {
+    package static func main(arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32) -> Never {
         prepareProcess()
         let inputIsOpen = openClosedStandardDescriptors()
         let environment = Environment.current()

@@ -1,7 +1,7 @@
 /// A body stream made of the pieces a closure returns, for producers that find it easier to hand out whole pieces
 /// (a batch of encoded rows) than to fill the server's buffer: a piece larger than the buffer is sent over
 /// several calls, and only one piece is held at a time.
-public final class HTTPChunkStream: HTTPBodyStream {
+package final class HTTPChunkStream: HTTPBodyStream {
     private let next: () throws -> [UInt8]?
     private let onClose: () -> Void
     private var piece: [UInt8] = []
@@ -10,18 +10,18 @@ public final class HTTPChunkStream: HTTPBodyStream {
     private var ended = false
 
     /// A stream of the pieces `next` returns until it returns nil; `onClose` runs when the server closes it.
-    public init(next: @escaping () throws -> [UInt8]?, onClose: @escaping () -> Void = {}) {
+    package init(next: @escaping () throws -> [UInt8]?, onClose: @escaping () -> Void = {}) {
         self.next = next
         self.onClose = onClose
     }
 
     /// Takes the first piece now, before the response is sent: a producer that fails at once (an unreadable first
     /// row) makes the handler answer with an error status, rather than a 200 whose body is cut off before any byte.
-    public func prime() throws {
+    package func prime() throws {
         try fill()
     }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         try fill()
         guard offset < piece.count else { return 0 }
         let count = min(buffer.count, piece.count - offset)
@@ -32,7 +32,7 @@ public final class HTTPChunkStream: HTTPBodyStream {
         return count
     }
 
-    public func close() {
+    package func close() {
         onClose()
     }
 

@@ -2,30 +2,30 @@
 ///
 /// A name may occur more than once (a request may repeat `Accept`); `subscript` gives the first value and
 /// `values(named:)` all of them.
-public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field.
-    public struct Field: Sendable, Equatable {
-        public var name: String
-        public var value: String
+    package struct Field: Sendable, Equatable {
+        package var name: String
+        package var value: String
 
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
     /// The fields in the order they were received or added.
-    public private(set) var fields: [Field]
+    package private(set) var fields: [Field]
 
-    public init() {
+    package init() {
         fields = []
     }
 
-    public init(_ fields: [Field]) {
+    package init(_ fields: [Field]) {
         self.fields = fields
     }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         // Room for the few more a response gets on its way out (ETag, Cache-Control, nosniff…), so that adding them
         // does not copy the fields each time.
         fields = []
@@ -33,15 +33,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         for (name, value) in elements { fields.append(Field(name: name, value: value)) }
     }
 
-    public func makeIterator() -> IndexingIterator<[Field]> {
+    package func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }
 
-    public var isEmpty: Bool { fields.isEmpty }
+    package var isEmpty: Bool { fields.isEmpty }
 
     /// The value of the first field called `name` (any ASCII case); setting it replaces every field of that name
     /// with one at the place of the first, and `nil` removes them.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { fields.first { Self.namesMatch($0.name, name) }?.value }
         set {
             guard let index = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) else {
@@ -55,19 +55,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// The values of every field called `name`, in order.
-    public func values(named name: String) -> [String] {
+    package func values(named name: String) -> [String] {
         fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
     /// Adds a field after the others, even when one of that name is already there.
-    public mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         fields.append(Field(name: name, value: value))
     }
 
     // MARK: - Names
 
     /// Whether two field names are the same, ignoring ASCII case (RFC 9110 §5.1).
-    public static func namesMatch(_ first: String, _ second: String) -> Bool {
+    package static func namesMatch(_ first: String, _ second: String) -> Bool {
         // Most names looked up differ in length, which a String knows without reading it.
         first.utf8.count == second.utf8.count
             && first.utf8.elementsEqual(second.utf8) { lowercased($0) == lowercased($1) }

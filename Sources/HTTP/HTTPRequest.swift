@@ -1,20 +1,20 @@
 /// A request as a handler sees it: the method, the target (raw, and decoded or the reason it cannot be), and the
 /// header fields. Request bodies are never read.
-public struct HTTPRequest: Sendable, Equatable {
+package struct HTTPRequest: Sendable, Equatable {
     /// The method exactly as sent (`GET`, `HEAD`, `POST`…); the server passes every method through, and a handler
     /// answers 405 to those it does not serve.
-    public let method: String
+    package let method: String
     /// The target exactly as sent (`/players?name=M%C3%BCller`); bytes that are not UTF-8 show as U+FFFD here,
     /// and make `target` a failure.
-    public let rawTarget: String
+    package let rawTarget: String
     /// The target split and decoded, or why it cannot be (answer 400 with the error's description).
-    public let target: Result<HTTPTarget, HTTPTargetError>
+    package let target: Result<HTTPTarget, HTTPTargetError>
     /// The protocol version from the request line (`HTTP/1.1`).
-    public let version: String
-    public let headers: HTTPHeaders
+    package let version: String
+    package let headers: HTTPHeaders
 
     /// A request whose target is `rawTarget`, parsed by `HTTPTarget.parse`.
-    public init(
+    package init(
         method: String, rawTarget: [UInt8], version: String = "HTTP/1.1",
         headers: HTTPHeaders = [:]
     ) {
@@ -26,17 +26,17 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     /// A request for `rawTarget`, given as text (for tests and callers that build requests themselves).
-    public init(method: String, rawTarget: String, version: String = "HTTP/1.1", headers: HTTPHeaders = [:]) {
+    package init(method: String, rawTarget: String, version: String = "HTTP/1.1", headers: HTTPHeaders = [:]) {
         self.init(method: method, rawTarget: Array(rawTarget.utf8), version: version, headers: headers)
     }
 
     /// Whether the method is HEAD, for which the server sends the headers of the response without its body.
-    public var isHead: Bool { method == "HEAD" }
+    package var isHead: Bool { method == "HEAD" }
 
     /// Why the request is malformed as HTTP, to be answered 400 before any handler sees it, or nil: an HTTP/1.1
     /// request must name its host (RFC 9112 §3.2). A target that cannot be decoded is left to the handler, which
     /// answers it in its own kind of error (`target`).
-    public var malformation: String? {
+    package var malformation: String? {
         if version == "HTTP/1.1" && headers.values(named: "Host").isEmpty {
             return "the request has no Host header, which HTTP/1.1 requires"
         }

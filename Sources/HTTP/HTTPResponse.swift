@@ -3,24 +3,24 @@
 /// The server writes the status line, Date, Content-Length or Transfer-Encoding, and Connection itself; a HEAD
 /// request gets the same headers without the body, and so does a status that has none (304): give such a response
 /// the body of the 200 it stands for, whose length it then carries.
-public struct HTTPResponse {
-    public var status: HTTPStatus
-    public var headers: HTTPHeaders
-    public var body: HTTPBody
+package struct HTTPResponse {
+    package var status: HTTPStatus
+    package var headers: HTTPHeaders
+    package var body: HTTPBody
 
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {
+    package init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// The fields the server writes from the body and the connection's state; a response may not set them.
-    public static let serverFields = ["Content-Length", "Transfer-Encoding", "Connection"]
+    package static let serverFields = ["Content-Length", "Transfer-Encoding", "Connection"]
 
     /// Why the headers cannot be sent as they are, or nil: a name that is not an RFC 9110 token, a value that is
     /// empty or holds a control character (a CR or LF would split the field, a NUL cut it short), or a field the
     /// server writes. The server answers 500 instead of sending such a response.
-    public var headerProblem: String? {
+    package var headerProblem: String? {
         for field in headers {
             if let problem = Self.problem(with: field) { return problem }
         }

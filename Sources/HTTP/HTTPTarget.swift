@@ -7,31 +7,31 @@ import RosterModel
 /// call it directly. It refuses, with an `HTTPTargetError` a handler can answer 400 with, what it cannot decode
 /// faithfully: a `%` without two hexadecimal digits after it, a control character or space, and bytes that are not
 /// UTF-8 as sent or once decoded. Nothing is ever decoded twice, and the raw forms stay available.
-public struct HTTPTarget: Sendable, Equatable {
+package struct HTTPTarget: Sendable, Equatable {
     /// The authority of an absolute-form target as sent (`localhost:8080` in `http://localhost:8080/players`), which
     /// names the host the request is for in place of its Host header (RFC 9112 §3.2.2); nil for the origin form.
-    public let authority: String?
+    package let authority: String?
     /// The path as sent, still percent-encoded (`/players/M%C3%BCller`); `/` for an absolute-form target without
     /// a path.
-    public let rawPath: String
+    package let rawPath: String
     /// The path decoded (`/players/Müller`). An encoded slash (`%2F`) is a slash here; `segments` keeps it apart.
-    public let path: String
+    package let path: String
     /// The segments between the path's slashes, each decoded on its own: `/players/a%2Fb` gives `["players",
     /// "a/b"]`, `/` gives `[]`, and `/players/` gives `["players", ""]`.
-    public let segments: [String]
+    package let segments: [String]
     /// The query as sent, without its `?`; nil when the target has no `?`.
-    public let rawQuery: String?
+    package let rawQuery: String?
     /// The query's parameters in the order sent, decoded: `a=1&b=&c&a=2` gives `a`=`1`, `b`=``, `c`=``, `a`=`2`.
     /// Empty pieces (`a=1&&b=2`) are skipped.
-    public let query: [HTTPQueryItem]
+    package let query: [HTTPQueryItem]
 
     /// The value of the first query parameter called `name` (exactly), or nil.
-    public func value(of name: String) -> String? {
+    package func value(of name: String) -> String? {
         query.first { $0.name == name }?.value
     }
 
     /// The values of every query parameter called `name`, in order.
-    public func values(of name: String) -> [String] {
+    package func values(of name: String) -> [String] {
         query.filter { $0.name == name }.map(\.value)
     }
 
@@ -40,7 +40,7 @@ public struct HTTPTarget: Sendable, Equatable {
     /// Splits and decodes `raw`, a request target exactly as the request line holds it: the origin form
     /// (`/path?query`), or the absolute form (`http://host:port/path?query`, RFC 9112 §3.2.2), whose scheme is left
     /// out and whose authority is kept apart.
-    public static func parse(_ bytes: [UInt8]) -> Result<HTTPTarget, HTTPTargetError> {
+    package static func parse(_ bytes: [UInt8]) -> Result<HTTPTarget, HTTPTargetError> {
         if let index = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
             return .failure(HTTPTargetError(.invalidCharacter(bytes[index]), at: index))
         }

@@ -1,14 +1,14 @@
 /// Why a request target cannot be decoded; its description suits the body of a 400 response.
-public struct HTTPTargetError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct HTTPTargetError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The part of the target a decoding problem is in; query parameters are numbered from 1, empty ones not
     /// counted.
-    public enum Component: Sendable, Equatable {
+    package enum Component: Sendable, Equatable {
         case path
         case queryName(Int)
         case queryValue(Int)
     }
 
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// A target that is neither a path nor an absolute URL: `*`, `host:port`, nothing (the first 64 bytes).
         case notAPath(String)
         /// A control character or a space, which a target holds only percent-encoded.
@@ -19,17 +19,17 @@ public struct HTTPTargetError: Error, Sendable, Equatable, CustomStringConvertib
         case notUTF8(Component)
     }
 
-    public let reason: Reason
+    package let reason: Reason
     /// Where the problem is, in bytes from the start of the target: the offending byte or escape, or the start of
     /// the component that is not UTF-8.
-    public let offset: Int
+    package let offset: Int
 
-    public init(_ reason: Reason, at offset: Int) {
+    package init(_ reason: Reason, at offset: Int) {
         self.reason = reason
         self.offset = offset
     }
 
-    public var description: String {
+    package var description: String {
         switch reason {
         case .notAPath(let target):
             return "the request target \(quoted(target)) is not a path (it must start with \"/\")"

@@ -7,7 +7,7 @@
 ///
 /// Several requests of one thread may be in flight at once: a thread answers the next request (of another
 /// connection) while the stream of an earlier response is still being sent, so each stream needs its own cursor.
-public protocol HTTPWorker {
+package protocol HTTPWorker {
     /// The response to `request`.
     mutating func respond(to request: HTTPRequest) -> HTTPResponse
 }

@@ -1,5 +1,4 @@
 import Glibc
-import RosterConcurrency
 import RosterModel
 
 /// The connections the library holds, and where each stands, so that the server can keep two promises the library

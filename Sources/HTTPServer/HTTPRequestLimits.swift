@@ -8,17 +8,17 @@ import RosterHTTP
 /// response's headers and chunks. Within the caps a request always leaves room for its response. A request larger
 /// than the connection's memory is answered 414 or 431 by the library itself; one that fills it to within a few
 /// hundred bytes of its end may be closed without an answer, libmicrohttpd 0.9.75 having no room left to write one.
-public struct HTTPRequestLimits: Sendable, Equatable {
+package struct HTTPRequestLimits: Sendable, Equatable {
     /// Bytes of the request line: method, target and version.
-    public var requestLineBytes = 8 * 1024
+    package var requestLineBytes = 8 * 1024
     /// Query parameters: the pieces between `&` that hold anything (`a=1&&b=2` has two), as `HTTPTarget` reads them.
-    public var queryParameters = 100
+    package var queryParameters = 100
     /// Bytes of the header fields, counted as sent (`Name: value` and CRLF).
-    public var headerBytes = 8 * 1024
+    package var headerBytes = 8 * 1024
     /// Header fields.
-    public var headerFields = 100
+    package var headerFields = 100
 
-    public init() {}
+    package init() {}
 
     /// The connection memory these caps need: the request line and headers, the library's bookkeeping for each
     /// field, and room for the response's headers and the chunks of a streamed body. At least 32 KiB, the library's
@@ -44,7 +44,7 @@ public struct HTTPRequestLimits: Sendable, Equatable {
     // MARK: - Checking
 
     /// A cap `request` goes over, or nil.
-    public func violation(by request: HTTPRequest) -> Violation? {
+    package func violation(by request: HTTPRequest) -> Violation? {
         let requestLine = request.method.utf8.count + 1 + request.rawTarget.utf8.count + 1 + request.version.utf8.count
         if requestLine > requestLineBytes { return .requestLine(requestLine) }
         let parameters = Self.queryParameterCount(request.rawTarget)
@@ -56,7 +56,7 @@ public struct HTTPRequestLimits: Sendable, Equatable {
     }
 
     /// What a request went over, with its size.
-    public enum Violation: Sendable, Equatable {
+    package enum Violation: Sendable, Equatable {
         case requestLine(Int)
         case queryParameters(Int)
         case headerBytes(Int)
@@ -64,7 +64,7 @@ public struct HTTPRequestLimits: Sendable, Equatable {
     }
 
     /// The response to a request that went over a cap: 414 or 431, saying which cap.
-    public func response(to violation: Violation) -> HTTPResponse {
+    package func response(to violation: Violation) -> HTTPResponse {
         let (status, message) =
             switch violation {
             case .requestLine(let size):

@@ -1,6 +1,5 @@
 import CMicroHTTPD
 import Glibc
-import RosterConcurrency
 import RosterHTTP
 import RosterModel
 
@@ -9,7 +8,7 @@ import RosterModel
 ///
 /// ```swift
 /// let signals = StopSignals.block([SIGINT, SIGTERM])
-/// let server = try HTTPServer.start(HTTPServerConfiguration(port: 8080)) { try RosterWorker(path) }
+/// let server = try HTTPServer.start(HTTPServerConfiguration(port: 8080)) { try RosterRoutes(path) }
 /// print("Listening on http://\(server.endpoint)/")
 /// _ = signals.wait()
 /// server.stop()
@@ -18,11 +17,11 @@ import RosterModel
 /// This file, `ServerCore.swift` and `ConnectionAcceptor.swift` are the only ones that speak to libmicrohttpd. The
 /// server serves plain HTTP only: it never asks the library for TLS, which the static release binary does not
 /// contain (see Sources/CGnuTLSStubs).
-public final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     /// The port the server listens on: the configured one, or the one the system chose for port 0.
-    public let port: UInt16
+    package let port: UInt16
     /// `address:port` (`[address]:port` for IPv6), for messages and URLs.
-    public let endpoint: String
+    package let endpoint: String
 
     private let core: ServerCore
     /// `struct MHD_Daemon *`, valid until `stop()` has stopped it.
@@ -64,7 +63,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Makes one worker per thread (on the calling thread; each is then used by its own pool thread only), opens
     /// the listening socket and starts the threads. Throws what `makeWorker` throws, or an `HTTPServerError`:
     /// an invalid address or configuration, a port in use or an address this machine lacks (`.cannotListen`).
-    public static func start(
+    package static func start(
         _ configuration: HTTPServerConfiguration, makeWorker: () throws -> any HTTPWorker
     ) throws -> HTTPServer {
         if let problem = configuration.problem { throw HTTPServerError.invalidConfiguration(problem) }
@@ -136,7 +135,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops the server and returns when it has: new connections are refused at once, requests in flight are
     /// finished (their responses say `Connection: close`) for up to `stopGraceSeconds`, then every connection is
     /// closed and the threads end. Safe to call more than once and from any thread but a pool thread.
-    public func stop() {
+    package func stop() {
         let first = stopped.withLock { stopped in
             defer { stopped = true }
             return !stopped

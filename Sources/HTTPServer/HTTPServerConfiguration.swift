@@ -1,37 +1,37 @@
 import Glibc
 
 /// Where a server listens and the limits it keeps.
-public struct HTTPServerConfiguration: Sendable {
+package struct HTTPServerConfiguration: Sendable {
     /// The IPv4 or IPv6 address to listen on, as digits: `127.0.0.1` (the default) keeps the server to this
     /// machine; `0.0.0.0` or `::` opens it to the network.
-    public var address: String
+    package var address: String
     /// The TCP port; 0 lets the system pick a free one (the started server reports it).
-    public var port: UInt16
+    package var port: UInt16
     /// Threads answering requests, each with its own worker.
-    public var threads: Int
+    package var threads: Int
     /// Connections served at once; more wait in the listen queue until one closes, and once all have been taken
     /// for a second, up to 64 more are let in to be answered 503 with `Retry-After` (`ConnectionAcceptor`).
-    public var maximumConnections: Int
+    package var maximumConnections: Int
     /// Seconds a connection may stay without sending or receiving anything (a slow or silent client, an idle
     /// keep-alive connection) before the server closes it; and the seconds it has, from its start or its last
     /// answer, to send a request's line and headers whole (`ConnectionRegistry`).
-    public var connectionTimeoutSeconds: Int
+    package var connectionTimeoutSeconds: Int
     /// Seconds a streamed body may wait for its client to take more of it, in place of the connection timeout
     /// while it is sent: the kernel's buffers hold megabytes, which a slow client (a phone, a throttled download)
     /// takes longer than the connection timeout to read, though it reads all along.
-    public var streamTimeoutSeconds: Int
+    package var streamTimeoutSeconds: Int
     /// Caps on the request line and headers (answered 414 and 431), which also size each connection's memory.
-    public var limits: HTTPRequestLimits
+    package var limits: HTTPRequestLimits
     /// Seconds `stop()` waits for requests in flight to finish before it closes their connections.
-    public var stopGraceSeconds: Int
+    package var stopGraceSeconds: Int
     /// Receives the server's messages (failed accepts, the library's refused requests, a response replaced by a
     /// 500, a stream that failed), one line each, from any of the server's threads, ten a second at most (a line
     /// then says how many more were left out); nil to drop them.
-    public var log: (@Sendable (String) -> Void)?
+    package var log: (@Sendable (String) -> Void)?
 
     /// The defaults: `127.0.0.1`, one thread per processor, 256 connections, a 10-second timeout (60 seconds while
     /// a body is streamed), the default limits (8 KiB request line, 8 KiB of headers), 10 seconds of grace on stop.
-    public init(address: String = "127.0.0.1", port: UInt16 = 0) {
+    package init(address: String = "127.0.0.1", port: UInt16 = 0) {
         self.address = address
         self.port = port
         self.threads = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))

@@ -2,7 +2,7 @@ import Glibc
 import RosterModel
 
 /// Why a server did not start.
-public enum HTTPServerError: CategorizedError, Equatable {
+package enum HTTPServerError: CategorizedError, Equatable {
     /// The address is not an IPv4 or IPv6 address written in digits, nor `localhost`.
     case invalidAddress(String)
     /// A value of the configuration is out of range.
@@ -13,7 +13,7 @@ public enum HTTPServerError: CategorizedError, Equatable {
     /// The HTTP library refused to start (no thread or descriptor left), with its last message if it gave one.
     case cannotStart(String)
 
-    public var category: ErrorCategory {
+    package var category: ErrorCategory {
         switch self {
         // The address is the user's option, a usage error as a port out of range is.
         case .invalidAddress: .usage
@@ -23,7 +23,7 @@ public enum HTTPServerError: CategorizedError, Equatable {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidAddress(let address):
             return "cannot listen on '\(address)': not an IPv4 or IPv6 address (such as 127.0.0.1 or ::1) "

@@ -1,5 +1,4 @@
 import Glibc
-import RosterConcurrency
 import RosterModel
 
 /// Lets at most a few of the server's messages a second through, and counts the rest: a flood of clients that go

@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Glibc
-import RosterConcurrency
 import RosterHTTP
+import RosterModel
 import Synchronization
 
 /// The state libmicrohttpd's callbacks reach through their `cls` pointer, and the callbacks themselves: the

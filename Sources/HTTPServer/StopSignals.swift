@@ -6,9 +6,9 @@ import Glibc
 /// the server's own threads block every asynchronous signal anyway), start the server, then `wait()`: it returns
 /// the first of them to arrive, also one that arrived before the call. A signal the process ignores (as `nohup`
 /// ignores SIGHUP) stays ignored.
-public struct StopSignals: Sendable {
+package struct StopSignals: Sendable {
     /// The signal numbers, such as SIGINT and SIGTERM.
-    public let numbers: [Int32]
+    package let numbers: [Int32]
 
     private init(numbers: [Int32]) {
         self.numbers = numbers
@@ -16,14 +16,14 @@ public struct StopSignals: Sendable {
 
     /// Blocks `signals` in the calling thread, and so in every thread it starts afterwards, so that they stay
     /// pending until `wait()` takes them.
-    public static func block(_ signals: [Int32]) -> StopSignals {
+    package static func block(_ signals: [Int32]) -> StopSignals {
         var set = makeSet(signals)
         pthread_sigmask(SIG_BLOCK, &set, nil)
         return StopSignals(numbers: signals)
     }
 
     /// Waits until one of the signals is delivered to the process (or this thread) and returns its number.
-    public func wait() -> Int32 {
+    package func wait() -> Int32 {
         var set = Self.makeSet(numbers)
         var received: Int32 = 0
         // sigwait fails only for an invalid set; it is not interrupted by other signals.
@@ -32,7 +32,7 @@ public struct StopSignals: Sendable {
     }
 
     /// Unblocks the signals in the calling thread again; one that is pending is delivered then.
-    public func unblock() {
+    package func unblock() {
         var set = Self.makeSet(numbers)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }

@@ -3,7 +3,7 @@ import RosterModel
 
 extension HTTPStatus {
     /// The status an error of `category` is answered with: the server's one table of them. A 503 comes with
-    /// `Retry-After` (`RosterWorker.failure`).
+    /// `Retry-After` (`RosterRoutes.failure`).
     init(_ category: ErrorCategory) {
         switch category {
         case .notFound: self = .notFound

@@ -1,11 +1,11 @@
-import RosterConcurrency
+import RosterModel
 import RosterService
 
 /// The answers of one kind a server makes at once, counted against the address space: one starts only while the
 /// address space leaves room for every answer of its kind in flight and one more, with a reserve. Under an
 /// address-space limit (`ulimit -v`) an allocation that fails ends a Swift program, so an answer that might not fit
 /// is refused (503) before it starts instead. Without such a limit every answer is admitted at once.
-public final class MemoryAllowance: Sendable {
+package final class MemoryAllowance: Sendable {
     private let inFlight = Locked(0)
     /// What one answer may come to.
     let each: Int
@@ -26,13 +26,13 @@ public final class MemoryAllowance: Sendable {
     /// rows on their way to the client, and for a list sorted on no index SQLite's sorter (about 0.6 MB of memory
     /// for a stream in index order, 1.6 MB and 2.5 MB of address space for a sorted one); 16 MB stay free for the
     /// other requests answered meanwhile.
-    public static func streams() -> MemoryAllowance {
+    package static func streams() -> MemoryAllowance {
         MemoryAllowance(each: 3 << 20, reserve: 16 << 20, returnsMemory: true)
     }
 
     /// Answers built in memory from one read (pages, players, stats): a page of 1,000 players as rows and as JSON
     /// comes to about 0.3 MB each, twice over while a buffer grows.
-    public static func answers() -> MemoryAllowance { MemoryAllowance(each: 2 << 20, reserve: 0) }
+    package static func answers() -> MemoryAllowance { MemoryAllowance(each: 2 << 20, reserve: 0) }
 
     /// The page cache of a streaming connection, which reads each page of the list once.
     static let streamPageCacheKibibytes = 256

@@ -1,4 +1,4 @@
-import RosterWeb
+import RosterHTTP
 
 /// The frame every page of the web front end shares: UTF-8, the language, a viewport for phones, a system font
 /// stack that covers Hangul, CJK and accents, and the style sheet, inline, so that nothing is loaded from anywhere.

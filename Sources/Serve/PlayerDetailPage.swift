@@ -1,5 +1,5 @@
+import RosterHTTP
 import RosterModel
-import RosterWeb
 
 /// The detail page of one player (`/players/{id}`), a pure function of `State`: the name, then the lines of
 /// `PlayerDetail` — an image shown when it is an http(s) URL, named otherwise — with a link back to the list as it

@@ -1,7 +1,6 @@
 import RosterHTTP
 import RosterModel
 import RosterService
-import RosterWeb
 
 /// The roster table of the web front end (`/`): segments per line with their counts, a search form, sortable
 /// headers, the page's players and paging links. A pure function of `State`.

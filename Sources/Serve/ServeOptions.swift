@@ -2,24 +2,24 @@ import Glibc
 import RosterModel
 
 /// What every worker of a server shares: how it opens the roster, and the rules of its answers.
-public struct ServeOptions: Sendable {
+package struct ServeOptions: Sendable {
     /// The roster's path, and how long opening may wait for another writer's lock.
-    public var path: String
-    public var busyTimeout: Double
+    package var path: String
+    package var busyTimeout: Double
     /// Adds `Access-Control-Allow-Origin: *` to every answer and answers preflight requests (`OPTIONS`).
-    public var cors = false
+    package var cors = false
     /// How long one request may read before it is answered 503 instead (a worker is never held longer).
-    public var queryTimeLimit: Double = 5
+    package var queryTimeLimit: Double = 5
     /// The streams in flight, counted across the workers.
-    public var streams = MemoryAllowance.streams()
+    package var streams = MemoryAllowance.streams()
     /// The answers read from the roster and built in memory at once (pages, players, stats).
-    public var answers = MemoryAllowance.answers()
+    package var answers = MemoryAllowance.answers()
     /// The day ages are computed on when a request gives no `as_of`: today, asked per request.
-    public var today: @Sendable () -> CalendarDate = { CalendarDate.today() }
+    package var today: @Sendable () -> CalendarDate = { CalendarDate.today() }
     /// The names (`Host` without its port, in lower case) a request may give for this server; nil for any.
-    public var acceptedHosts: Set<String>?
+    package var acceptedHosts: Set<String>?
 
-    public init(path: String, busyTimeout: Double = 5) {
+    package init(path: String, busyTimeout: Double = 5) {
         self.path = path
         self.busyTimeout = busyTimeout
     }
@@ -28,7 +28,7 @@ public struct ServeOptions: Sendable {
     /// names, so that a web page whose host name an attacker points at 127.0.0.1 (DNS rebinding) is not answered
     /// and cannot read the roster from the user's browser; on any other address, every name (nil), as whoever can
     /// reach it may read the roster anyway.
-    public static func acceptedHosts(listeningOn address: String) -> Set<String>? {
+    package static func acceptedHosts(listeningOn address: String) -> Set<String>? {
         var ipv4 = in_addr()
         var ipv6 = in6_addr()
         let isLoopback =

@@ -1,6 +1,5 @@
 import CMicroHTTPD
 import Glibc
-import RosterConcurrency
 import RosterModel
 import Testing
 

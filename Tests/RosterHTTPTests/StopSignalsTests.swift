@@ -1,7 +1,7 @@
 import Glibc
-import RosterConcurrency
 import RosterHTTP
 import RosterHTTPServer
+import RosterModel
 import Testing
 
 @Suite struct StopSignalsTests {

@@ -13,7 +13,7 @@ final class ServeFixture {
     let path: String
     let cache = ResultCache()
     var options: ServeOptions
-    private(set) var worker: RosterWorker
+    private(set) var worker: RosterRoutes
     static let day = CalendarDate(year: 2026, month: 6, day: 1)!
 
     init(players: [Player]? = nil, configure: (inout ServeOptions) -> Void = { _ in }) throws {
@@ -29,7 +29,7 @@ final class ServeFixture {
         options = ServeOptions(path: path)
         options.today = { ServeFixture.day }
         configure(&options)
-        worker = try RosterWorker(options: options, cache: cache)
+        worker = try RosterRoutes(options: options, cache: cache)
     }
 
     /// The response to `GET target` (or `method`), with `headers`.

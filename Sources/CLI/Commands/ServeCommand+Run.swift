@@ -21,7 +21,7 @@ extension ServeCommand: Command {
         let cache = ResultCache()
         // Migrations, if the roster needs any, are applied here once, before the workers open it read-only.
         _ = try context.openRoster(.read)
-        let server = try HTTPServer.start(configuration) { try RosterWorker(options: options, cache: cache) }
+        let server = try HTTPServer.start(configuration) { try RosterRoutes(options: options, cache: cache) }
         // Messages from here on are for whoever watches; a server whose standard error is closed or full serves on.
         if address == "0.0.0.0" || address == "::" {
             try? context.errors.write(

@@ -74,7 +74,7 @@ public final class ByteSource {
     }
 
     /// Bytes of the input consumed so far.
-    public var bytesConsumed: Int { origin + start }
+    package var bytesConsumed: Int { origin + start }
 
     /// Marks the bytes before buffer index `index` as consumed; indices outside `start...end` are clamped.
     public func consume(upTo index: Int) {

@@ -1,5 +1,4 @@
 import Glibc
-import RosterConcurrency
 import RosterFormats
 import RosterModel
 import Synchronization

@@ -1,4 +1,3 @@
-import RosterConcurrency
 import RosterModel
 
 /// Results that cost a scan — the number of matches of a filter, counts per group — kept for as long as the roster

@@ -1,5 +1,4 @@
 import Glibc
-import RosterConcurrency
 import RosterHTTP
 import RosterModel
 

@@ -4,7 +4,6 @@ import RosterHTTP
 import RosterModel
 import RosterQuery
 import RosterService
-import RosterWeb
 
 /// The roster's HTTP front end on one thread of the server: a read connection of its own (its statements prepared
 /// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
@@ -13,7 +12,7 @@ import RosterWeb
 /// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on); every answer that reads the roster reads one
 /// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
 /// gets 304 until the roster changes.
-public final class RosterWorker: HTTPWorker {
+package final class RosterRoutes: HTTPWorker {
     /// Opened again when another file takes the roster's path (`reading`).
     private(set) var roster: Roster
     let options: ServeOptions
@@ -22,13 +21,13 @@ public final class RosterWorker: HTTPWorker {
     private var day: (asked: Int, date: CalendarDate)?
 
     /// Opens the roster read-only (it must exist and be a roster this build can read).
-    public init(options: ServeOptions, cache: ResultCache) throws {
+    package init(options: ServeOptions, cache: ResultCache) throws {
         roster = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
         self.options = options
         self.cache = cache
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         var response = route(request)
         response.headers["X-Content-Type-Options"] = "nosniff"
         if options.cors {

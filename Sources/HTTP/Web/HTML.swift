@@ -1,11 +1,11 @@
 /// A piece of HTML. The one place text becomes markup: markup can only be written as a literal in the source
 /// (`HTML("<p>")`), while every value — a name, a URL, a number — goes through `text(_:)` or an attribute, which
 /// escape it. A view builds its page from these and nothing else, so no value reaches the page unescaped.
-public struct HTML: Sendable, Equatable {
-    public private(set) var rendered: String
+package struct HTML: Sendable, Equatable {
+    package private(set) var rendered: String
 
     /// Markup written in the source itself; never a value.
-    public init(_ literal: StaticString) {
+    package init(_ literal: StaticString) {
         rendered = literal.description
     }
 
@@ -13,16 +13,16 @@ public struct HTML: Sendable, Equatable {
         rendered = escaped
     }
 
-    public static let empty = HTML("")
+    package static let empty = HTML("")
 
     /// `value` as text: `&`, `<`, `>`, `"` and `'` escaped.
-    public static func text(_ value: String) -> HTML {
+    package static func text(_ value: String) -> HTML {
         HTML(escaped: escape(value))
     }
 
     /// An element with attributes (each value escaped; a nil value leaves the attribute out; names are always
     /// literals of the source) and content.
-    public static func element(
+    package static func element(
         _ tag: StaticString, _ attributes: [(String, String?)] = [], _ content: HTML = .empty
     ) -> HTML {
         var html = "<\(tag)"
@@ -34,7 +34,7 @@ public struct HTML: Sendable, Equatable {
     }
 
     /// An element that has no end tag (`<input>`, `<meta>`, `<img>`).
-    public static func void(_ tag: StaticString, _ attributes: [(String, String?)]) -> HTML {
+    package static func void(_ tag: StaticString, _ attributes: [(String, String?)]) -> HTML {
         var html = "<\(tag)"
         for case let (name, value?) in attributes {
             html += " \(name)=\"\(escape(value))\""
@@ -42,23 +42,23 @@ public struct HTML: Sendable, Equatable {
         return HTML(escaped: html + ">")
     }
 
-    public static func + (left: HTML, right: HTML) -> HTML {
+    package static func + (left: HTML, right: HTML) -> HTML {
         HTML(escaped: left.rendered + right.rendered)
     }
 
-    public static func += (left: inout HTML, right: HTML) {
+    package static func += (left: inout HTML, right: HTML) {
         left.rendered += right.rendered
     }
 
     /// The pieces one after another.
-    public static func joined(_ pieces: [HTML]) -> HTML {
+    package static func joined(_ pieces: [HTML]) -> HTML {
         HTML(escaped: pieces.map(\.rendered).joined())
     }
 
     /// The escaped form of `value`, for text and for attribute values in double quotes. Control characters (which
     /// rosterdb never stores, but another program may have: NUL, ESC, U+009B) become U+FFFD, as a browser shows a
     /// NUL: HTML allows none of them.
-    public static func escape(_ value: String) -> String {
+    package static func escape(_ value: String) -> String {
         guard
             value.utf8.contains(where: {
                 // 0xC2 leads U+0080 to U+00BF, among them the C1 controls.

@@ -3,7 +3,6 @@ import RosterHTTP
 import RosterModel
 import RosterQuery
 import RosterService
-import RosterWeb
 
 /// The formats `/api/players` answers in: a page as JSON, or every match streamed.
 enum ListFormat: String, CaseIterable, Sendable {
@@ -18,7 +17,7 @@ enum ListFormat: String, CaseIterable, Sendable {
     }
 }
 
-extension RosterWorker {
+extension RosterRoutes {
     /// The parameters `/api/players` reads into its query.
     static let listParameters = QueryParameter.filters + [.sort, .page, .perPage, .after]
 

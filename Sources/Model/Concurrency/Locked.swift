@@ -5,12 +5,12 @@ import Glibc
 /// Used instead of `Synchronization.Mutex`, which on Linux hands a contended lock over in the kernel (a
 /// priority-inheriting futex): the thread sanitizer sees no ordering between the two holders then and reports the
 /// values they touch as a race. A POSIX mutex it follows, so a race it reports is one.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     /// Allocated once and never moved, as a `pthread_mutex_t` must not be.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         pthread_mutex_init(mutex, nil)
     }
@@ -21,7 +21,7 @@ public final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, holding the lock.
-    public func withLock<Result, Failure: Error>(
+    package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)

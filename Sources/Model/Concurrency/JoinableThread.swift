@@ -2,12 +2,12 @@ import Glibc
 
 /// A POSIX thread that runs one closure and is joined by whoever started it: for work done beside the calling
 /// thread (an import's reading of its input), not for a pool.
-public struct JoinableThread {
+package struct JoinableThread {
     private let thread: pthread_t
 
     /// Starts `body` on a new thread with a stack of `stackSize` bytes; nil when no thread can be started (no
     /// memory for its stack, a limit on threads), and the caller does the work itself.
-    public static func start(stackSize: Int, _ body: @escaping () -> Void) -> JoinableThread? {
+    package static func start(stackSize: Int, _ body: @escaping () -> Void) -> JoinableThread? {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return nil }
         defer { pthread_attr_destroy(&attributes) }
@@ -28,7 +28,7 @@ public struct JoinableThread {
     }
 
     /// Waits for the thread to end. Called once.
-    public func join() {
+    package func join() {
         pthread_join(thread, nil)
     }
 

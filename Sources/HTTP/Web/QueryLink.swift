@@ -2,10 +2,10 @@ import RosterHTTP
 
 /// Links to the server's own pages: a path and query parameters, each name and value percent-encoded (RFC 3986),
 /// so that no text a user typed changes what a link means.
-public enum QueryLink {
+package enum QueryLink {
     /// `path` with `items` as its query; a name in `replacing` is taken out of `items` and set to its value at the
     /// end (left out when nil).
-    public static func url(_ path: String, _ items: [HTTPQueryItem], replacing: [(String, String?)] = []) -> String {
+    package static func url(_ path: String, _ items: [HTTPQueryItem], replacing: [(String, String?)] = []) -> String {
         var kept = items.filter { item in !replacing.contains { $0.0 == item.name } }
         for case let (name, value?) in replacing { kept.append(HTTPQueryItem(name: name, value: value)) }
         guard !kept.isEmpty else { return path }

@@ -2,9 +2,8 @@ import RosterHTTP
 import RosterModel
 import RosterQuery
 import RosterService
-import RosterWeb
 
-extension RosterWorker {
+extension RosterRoutes {
     /// The parameters the web page's list reads: those of `/api/players` but the page token.
     static let pageParameters = QueryParameter.filters + [.sort, .page, .perPage]
 
