@@ -47,10 +47,18 @@ final class FileOutput: TextOutput {
     /// not for standard error, which must still take the message that says why it stopped.
     private let stopsOnSignal: Bool
 
+    /// The most one write(2) takes: for a pipe, a FIFO or a socket, what a ready descriptor takes without waiting
+    /// (`PIPE_BUF`): a longer write into one that has room for less would wait inside write(2), where a signal that
+    /// came just before it ends nothing (an interrupted import waited for good on a change list nobody read).
+    private let writeLimit: Int
+
     init(descriptor: Int32, path: String? = nil, stopsOnSignal: Bool = true) {
         self.descriptor = descriptor
         self.path = path
         self.stopsOnSignal = stopsOnSignal
+        var info = stat()
+        let kind = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : 0
+        writeLimit = kind == S_IFIFO || kind == S_IFSOCK ? Int(PIPE_BUF) : Int.max
         buffer.reserveCapacity(FileOutput.capacity)
     }
 
@@ -66,7 +74,7 @@ final class FileOutput: TextOutput {
         while written < buffer.count {
             try waitUntilWritable()
             let result = buffer.withUnsafeBytes { bytes in
-                Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                Glibc.write(descriptor, bytes.baseAddress! + written, min(bytes.count - written, writeLimit))
             }
             if result < 0 {
                 if errno == EINTR { continue }
