@@ -1,6 +1,7 @@
 import RosterModel
 import RosterRepository
 import TestSupport
+import Testing
 
 /// One implementation of `RosterStore` the contract runs against: how to open a store, new or again, at a place of
 /// its own.
@@ -14,4 +15,10 @@ struct StorageEngine: CustomStringConvertible, Sendable {
     static let all: [StorageEngine] = [
         StorageEngine(description: "SQLite") { try RosterDatabase(path: $0, mode: .createIfMissing) }
     ]
+}
+
+/// The contract's tests take their cases from `StorageEngine.all`: with none listed, each would run no case and pass.
+@Test func theContractRunsAgainstAtLeastOneEngine() throws {
+    #expect(!StorageEngine.all.isEmpty)
+    #expect(Set(StorageEngine.all.map(\.description)).count == StorageEngine.all.count, "an engine is listed twice")
 }

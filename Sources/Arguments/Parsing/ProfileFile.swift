@@ -20,6 +20,7 @@ enum ProfileFile {
     /// The options `text` gives, each with its line (`file:3`), among those `accepted`.
     static func options(in text: String, file: String, accepted: [OptionSpec]) throws -> [ParsedArguments.GivenOption] {
         var given: [ParsedArguments.GivenOption] = []
+        let names = accepted.filter { !$0.isProfile }.map(\.name)
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         for (offset, rawLine) in lines.enumerated() {
             var line = Substring(rawLine)
@@ -30,7 +31,6 @@ enum ProfileFile {
             let equals = trimmed.firstIndex(of: "=")
             let name = TextRule.trimmed(String(trimmed[..<(equals ?? trimmed.endIndex)]))
             let value = equals.map { TextRule.trimmed(String(trimmed[trimmed.index(after: $0)...])) }
-            let names = accepted.filter { !$0.isProfile }.map(\.name)
             guard let spec = accepted.first(where: { $0.name == name && !$0.isProfile }) else {
                 let known = accepted.contains { $0.name == name } ? "a profile cannot name another profile" : nil
                 throw UsageError.profileLine(

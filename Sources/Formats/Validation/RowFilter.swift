@@ -30,11 +30,6 @@ public struct RowFilter: Sendable, Equatable {
                 column: column, values: TextKeys(values.map(String.init)), keepsMatches: keepsMatches))
     }
 
-    /// Whether `record` is dropped.
-    func skips(_ record: RawRecord) -> Bool {
-        skips(record.fields.first { FieldNames.key($0.name) == FieldNames.key(column) }?.value)
-    }
-
     /// Whether a record whose column holds `value` (nil when it has none) is dropped.
     func skips(_ value: RawValue?) -> Bool {
         let text: String

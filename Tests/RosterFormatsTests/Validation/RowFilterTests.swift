@@ -4,6 +4,13 @@ import Testing
 @testable import RosterFormats
 
 @Suite struct RowFilterTests {
+    /// Whether a mapping with `filter` alone skips `record`, as an import asks.
+    private func skips(_ filter: RowFilter, _ record: RawRecord) -> Bool {
+        var mapping = RecordMapping()
+        mapping.rowFilters = [filter]
+        return mapping.skips(record)
+    }
+
     private func record(_ fields: [(String, RawValue)]) -> RawRecord {
         RawRecord(
             number: 1, location: SourceLocation(line: 1, column: 1),
@@ -17,25 +24,25 @@ import Testing
             (RawValue.cell("5"), true, false), (.cell(" 6 "), true, false), (.number("5"), true, false),
             (.cell("1"), false, true), (.cell("50"), false, false),
         ] {
-            #expect(skip.skips(record([("element_type", value)])) == skipped, "\(value)")
-            #expect(keep.skips(record([("ELEMENT_TYPE", value)])) == !kept, "\(value)")
+            #expect(skips(skip, record([("element_type", value)])) == skipped, "\(value)")
+            #expect(skips(keep, record([("ELEMENT_TYPE", value)])) == !kept, "\(value)")
         }
     }
 
     @Test func valuesAreComparedIgnoringCaseAndAnAbsentOrNullValueIsTheEmptyText() throws {
         let skip = try RowFilter.parse("status=U,,none", keepsMatches: false).get()
-        #expect(skip.skips(record([("status", .string("u"))])))
-        #expect(skip.skips(record([("status", .string("NONE"))])))
-        #expect(skip.skips(record([("status", .null)])))
-        #expect(skip.skips(record([("other", .string("a"))])))
-        #expect(!skip.skips(record([("status", .string("a"))])))
+        #expect(skips(skip, record([("status", .string("u"))])))
+        #expect(skips(skip, record([("status", .string("NONE"))])))
+        #expect(skips(skip, record([("status", .null)])))
+        #expect(skips(skip, record([("other", .string("a"))])))
+        #expect(!skips(skip, record([("status", .string("a"))])))
         // An object or an array holds no value: neither empty nor any other.
         let empty = try RowFilter.parse("status=", keepsMatches: false).get()
-        #expect(!empty.skips(record([("status", .object)])))
-        #expect(empty.skips(record([("status", .null)])))
+        #expect(!skips(empty, record([("status", .object)])))
+        #expect(skips(empty, record([("status", .null)])))
         let injured = try RowFilter.parse("injured=true", keepsMatches: false).get()
-        #expect(injured.skips(record([("injured", .bool(true))])))
-        #expect(!injured.skips(record([("injured", .bool(false))])))
+        #expect(skips(injured, record([("injured", .bool(true))])))
+        #expect(!skips(injured, record([("injured", .bool(false))])))
     }
 
     @Test(arguments: [
