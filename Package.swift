@@ -17,7 +17,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // libmicrohttpd from the system (Debian: libmicrohttpd-dev), behind the adapter of RosterHTTPServer.
+        // libmicrohttpd from the system (Debian: libmicrohttpd-dev), behind the server adapter of RosterHTTP (HTTP/Server).
         .systemLibrary(
             name: "CMicroHTTPD",
             path: "Sources/CMicroHTTPD",
@@ -38,62 +38,48 @@ let package = Package(
         // What the C library declares beyond Swift's Glibc module (mallopt).
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
 
-        // Layers, from the bottom up: model → formats → repository → service → front ends (CLI, HTTP), with the
-        // vocabulary the front ends hand to the service (query) and the front ends' pure parts (arguments, HTTP
-        // messages, web text) beside them, so that what reads user input builds without SQLite.
+        // Six modules, one per layer, from the bottom up: core vocabulary (model) → formats → storage (repository) →
+        // service → front ends (command line, HTTP). Each front end keeps the parts that read user input in folders
+        // that need nothing of SQLite or libmicrohttpd (CLI/Arguments, HTTP/Messages, HTTP/Web, Service/Requests):
+        // the fuzz build compiles those folders alone, which holds them to it.
         // The core vocabulary: a player, its fields' descriptors and rules, positions, dates, name folding, the
         // storage protocols, and the small concurrency helpers (Concurrency/: a lock the thread sanitizer follows,
         // threads that work beside the calling one).
         .target(name: "RosterModel", path: "Sources/Model"),
         // Records as files hold them: the streaming readers, the validator and the writers.
         .target(name: "RosterFormats", dependencies: ["RosterModel"], path: "Sources/Formats"),
-        // What a front end asks of the service, in one vocabulary: the list parameters with their rules and
-        // messages, the query string's reader, page tokens, an edit, an import's options.
-        .target(name: "RosterQuery", dependencies: ["RosterModel", "RosterFormats"], path: "Sources/Query"),
+        // The storage on SQLite: the only code that touches it.
         .target(
             name: "RosterRepository",
             dependencies: ["RosterModel", "CSQLite", "CSystem"],
             path: "Sources/Repository",
             plugins: ["EmbedSQL"]
         ),
+        // What a front end asks (Requests/: list parameters with their rules and messages, the query string's
+        // reader, page tokens, an edit, an import's options) and the service that answers it over the storage.
         .target(
             name: "RosterService",
-            dependencies: [
-                "RosterModel", "RosterFormats", "RosterQuery", "RosterRepository", "CSystem",
-            ],
+            dependencies: ["RosterModel", "RosterFormats", "RosterRepository", "CSystem"],
             path: "Sources/Service"
         ),
-        // The command line as declared: the parser, help, and each command's options read into typed values.
+        // The roster over HTTP: the messages, free of any library (Messages/: requests with their decoded targets,
+        // responses, bodies, workers; Web/: HTML with every value escaped, links with every parameter encoded), the
+        // server over libmicrohttpd with its limits, sockets and signals (Server/), and the JSON API's and web
+        // pages' handlers, plain functions of a request (Routes/).
         .target(
-            name: "RosterArguments", dependencies: ["RosterModel", "RosterFormats", "RosterQuery"],
-            path: "Sources/Arguments"),
-        // The command line run: each declared command calls the service and hands the result to a view.
+            name: "RosterHTTP",
+            dependencies: ["RosterService", "RosterFormats", "RosterModel", "CMicroHTTPD"],
+            path: "Sources/HTTP"),
+        // The command line: the parser, help and each command's options read into typed values (Arguments/), and
+        // each command run: it calls the service and hands the result to a view (`serve` starts the HTTP server).
         .target(
             name: "RosterCLI",
-            dependencies: [
-                "RosterArguments", "RosterService", "RosterQuery", "RosterFormats", "RosterModel", "RosterServe",
-                "RosterHTTPServer", "CSystem",
-            ],
+            dependencies: ["RosterService", "RosterHTTP", "RosterFormats", "RosterModel", "CSystem"],
             path: "Sources/CLI"),
-        // HTTP's values, free of any library: requests with their decoded targets, responses, bodies, workers, and
-        // the text the web front end writes (Web/: HTML with every value escaped, links with every parameter encoded).
-        .target(name: "RosterHTTP", dependencies: ["RosterModel"], path: "Sources/HTTP"),
-        // The server: the adapter over libmicrohttpd, its limits, sockets and signals.
-        .target(
-            name: "RosterHTTPServer",
-            dependencies: ["CMicroHTTPD", "RosterHTTP", "RosterModel"],
-            path: "Sources/HTTPServer"),
-        // The roster over HTTP: the JSON API's and the web pages' handlers, plain functions of a request.
-        .target(
-            name: "RosterServe",
-            dependencies: [
-                "RosterHTTP", "RosterService", "RosterQuery", "RosterFormats", "RosterModel",
-            ],
-            path: "Sources/Serve"),
         .executableTarget(
             name: "rosterdb",
             // CGnuTLSStubs belongs to this target only, the one linked statically, and never to a test product.
-            dependencies: ["RosterCLI", "RosterHTTPServer", "CGnuTLSStubs"],
+            dependencies: ["RosterCLI", "RosterHTTP", "CGnuTLSStubs"],
             path: "Sources/rosterdb",
             // A fully static binary starts in a third of the time of one linked against the shared Swift runtime,
             // and start-up dominates a query of a few milliseconds. The linker warns that SQLite's extension loader
@@ -120,23 +106,14 @@ let package = Package(
             dependencies: ["RosterRepository", "RosterFormats", "RosterModel", "TestSupport"]),
         .testTarget(
             name: "RosterServiceTests",
-            dependencies: [
-                "RosterService", "RosterQuery", "RosterFormats", "RosterRepository", "RosterModel", "TestSupport",
-            ]),
-        .testTarget(name: "RosterArgumentsTests", dependencies: ["RosterArguments", "RosterModel"]),
+            dependencies: ["RosterService", "RosterFormats", "RosterRepository", "RosterModel", "TestSupport"]),
         .testTarget(
             name: "RosterCLITests",
-            dependencies: [
-                "RosterCLI", "RosterArguments", "RosterService", "RosterFormats", "RosterModel", "TestSupport",
-            ]),
+            dependencies: ["RosterCLI", "RosterService", "RosterFormats", "RosterModel", "TestSupport"]),
         .testTarget(
             name: "RosterHTTPTests",
-            dependencies: ["RosterHTTP", "RosterHTTPServer", "RosterModel", "CMicroHTTPD"]),
-        .testTarget(
-            name: "RosterServeTests",
             dependencies: [
-                "RosterServe", "RosterHTTP", "RosterService", "RosterQuery", "RosterRepository",
-                "RosterModel", "TestSupport",
+                "RosterHTTP", "RosterService", "RosterRepository", "RosterModel", "CMicroHTTPD", "TestSupport",
             ]),
         // The contract of `RosterStore`, run against every implementation (`StorageEngine.all`).
         .testTarget(

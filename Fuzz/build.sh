@@ -7,11 +7,12 @@
 # plain           no sanitizer, with a small driver instead of libFuzzer's main: Fuzz/.build/plain/<Target> FILE|DIR...
 #                 runs the same entry point over each file, for machines where libFuzzer cannot run.
 #
-# The library modules are compiled the way SwiftPM lays them out (one module per folder of Sources/), with testing
-# enabled so that the targets reach internal types through `@testable import`. Each target links only the modules it
-# needs, none of them SQLite's or libmicrohttpd's: the readers RosterModel and RosterFormats; the query-string target
-# also the shared query vocabulary (RosterQuery), HTTP's values and the web's text (RosterHTTP); the
-# argument parser target the query vocabulary and the command line's declarations (RosterArguments).
+# The library modules are compiled the way SwiftPM lays them out (one module per layer), with testing enabled so that
+# the targets reach internal types through `@testable import`. Each target links only what it needs, none of it
+# SQLite's or libmicrohttpd's: the readers RosterModel and RosterFormats; the query-string target also the requests'
+# vocabulary (the Requests folder of RosterService) and HTTP's messages and web text (the Messages and Web folders of
+# RosterHTTP); the argument parser target the requests' vocabulary and the command line's declarations (the Arguments
+# folder of RosterCLI). A module built from some of its folders only holds those folders to needing nothing else of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,12 +44,12 @@ module() {
 
 echo "Building the $mode targets in $out" >&2
 # Every source of a module's folder, its subfolders included, as SwiftPM takes them.
-sources_of() { find "Sources/$1" -name '*.swift' | sort; }
+sources_of() { for folder in "$@"; do find "Sources/$folder" -name '*.swift'; done | sort; }
 module RosterModel $(sources_of Model)
 module RosterFormats $(sources_of Formats)
-module RosterQuery $(sources_of Query)
-module RosterHTTP $(sources_of HTTP)
-module RosterArguments $(sources_of Arguments)
+module RosterService $(sources_of Service/Requests)
+module RosterHTTP $(sources_of HTTP/Messages HTTP/Web)
+module RosterCLI $(sources_of CLI/Arguments)
 
 for target in "${targets[@]}"; do
     echo "  target $target" >&2
@@ -57,8 +58,8 @@ for target in "${targets[@]}"; do
     case $target in
         # The reader targets share the code that drives a reader and checks its promises.
         *ReaderFuzzer) sources+=(Fuzz/Support/ReaderHarness.swift) ;;
-        QueryStringFuzzer) modules+=(RosterQuery RosterHTTP) ;;
-        ArgumentParserFuzzer) modules+=(RosterQuery RosterArguments) ;;
+        QueryStringFuzzer) modules+=(RosterService RosterHTTP) ;;
+        ArgumentParserFuzzer) modules+=(RosterService RosterCLI) ;;
     esac
     objects=("${modules[@]/#/$out/objects/}")
     objects=("${objects[@]/%/.o}")

@@ -1,4 +1,4 @@
-import RosterArguments
+import RosterCLI
 
 /// libFuzzer's entry point: the input as a command line (arguments separated by NUL or line feed), parsed with the
 /// real command declarations as `CommandLineInterface.run` parses it, then read into the command it names, without

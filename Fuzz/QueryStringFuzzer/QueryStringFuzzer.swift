@@ -1,6 +1,6 @@
 import RosterHTTP
 import RosterModel
-import RosterQuery
+import RosterService
 
 /// The parameters `/api/players` takes, and its own.
 private let parameters = QueryParameter.filters + [.sort, .page, .perPage, .after]

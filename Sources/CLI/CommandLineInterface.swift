@@ -1,6 +1,5 @@
 import CSystem
 import Glibc
-import RosterArguments
 import RosterModel
 import RosterService
 

@@ -1,14 +1,14 @@
 /// The ASCII bytes the readers and writers look for, named once; inlinable, so that the readers in other modules
 /// compare with constants rather than call an accessor for every byte.
 extension UInt8 {
-    @inlinable public static var tab: UInt8 { UInt8(ascii: "\t") }
+    @inlinable package static var tab: UInt8 { UInt8(ascii: "\t") }
     @inlinable package static var lineFeed: UInt8 { UInt8(ascii: "\n") }
     @inlinable package static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
     @inlinable package static var space: UInt8 { UInt8(ascii: " ") }
     @inlinable package static var quote: UInt8 { UInt8(ascii: "\"") }
     @inlinable package static var plus: UInt8 { UInt8(ascii: "+") }
-    @inlinable public static var comma: UInt8 { UInt8(ascii: ",") }
-    @inlinable public static var semicolon: UInt8 { UInt8(ascii: ";") }
+    @inlinable package static var comma: UInt8 { UInt8(ascii: ",") }
+    @inlinable package static var semicolon: UInt8 { UInt8(ascii: ";") }
     @inlinable package static var minus: UInt8 { UInt8(ascii: "-") }
     @inlinable package static var period: UInt8 { UInt8(ascii: ".") }
     @inlinable package static var zero: UInt8 { UInt8(ascii: "0") }

@@ -1,13 +1,13 @@
 import Glibc
 
 /// A day in the proleptic Gregorian calendar, written `yyyy-MM-dd`; ordered by time.
-public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
     /// A valid date, or nil (`2023-02-30` is not a date).
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
@@ -15,27 +15,27 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// Parses exactly `yyyy-MM-dd`: four-digit year, two-digit month and day, and a day that exists.
-    public init?(iso text: String) {
+    package init?(iso text: String) {
         var text = text
         guard let date = text.withUTF8(CalendarDate.init(iso:)) else { return nil }
         self = date
     }
 
     /// Parses exactly `yyyy-MM-dd` from UTF-8 bytes, read where they lie (a row of the roster).
-    public init?(iso bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(iso bytes: UnsafeBufferPointer<UInt8>) {
         guard let (year, month, day) = CalendarDate.isoParts(bytes) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
     /// The numbers of a `dddd-dd-dd` text (whether or not the day exists), or of the first ten bytes of a longer one
     /// with `prefix`; nil for any other text.
-    public static func isoParts(_ text: String, prefix: Bool = false) -> (year: Int, month: Int, day: Int)? {
+    package static func isoParts(_ text: String, prefix: Bool = false) -> (year: Int, month: Int, day: Int)? {
         var text = text
         return text.withUTF8 { isoParts($0, prefix: prefix) }
     }
 
     /// `isoParts` of UTF-8 bytes, read in place: every birth date of every row read or imported goes through here.
-    public static func isoParts(_ bytes: UnsafeBufferPointer<UInt8>, prefix: Bool = false)
+    package static func isoParts(_ bytes: UnsafeBufferPointer<UInt8>, prefix: Bool = false)
         -> (year: Int, month: Int, day: Int)?
     {
         guard bytes.count == 10 || (prefix && bytes.count > 10), bytes[4] == UInt8(ascii: "-"),
@@ -54,18 +54,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// Whether `text` is written `dddd-dd-dd`, whether or not the day exists.
-    public static func hasISOShape(_ text: String) -> Bool {
+    package static func hasISOShape(_ text: String) -> Bool {
         isoParts(text) != nil
     }
 
     /// `yyyy-MM-dd`.
-    public var description: String {
+    package var description: String {
         CalendarDate.iso(year: year, month: month, day: day)
     }
 
     /// Whole years from `self` (a birth date) to `date`; nil when `date` is before `self`, as no one has an age
     /// before being born. Someone born on 29 February is a year older on 1 March in common years.
-    public func age(on date: CalendarDate) -> Int? {
+    package func age(on date: CalendarDate) -> Int? {
         guard date >= self else { return nil }
         let hadBirthday = (date.month, date.day) >= (month, day)
         return date.year - year - (hadBirthday ? 0 : 1)
@@ -74,12 +74,12 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     /// The `yyyy-MM-dd` text that bounds birth dates of people at least `years` old on `self`: someone is
     /// that old exactly when their birth date is at most this text. The text keeps this date's month and day,
     /// so it need not be a real date (`2003-02-29`); it is only compared as text with stored dates.
-    public func latestBirthDate(forAge years: Int) -> String {
+    package func latestBirthDate(forAge years: Int) -> String {
         CalendarDate.iso(year: year - years, month: month, day: day)
     }
 
     /// Today in the local time zone.
-    public static func today() -> CalendarDate {
+    package static func today() -> CalendarDate {
         var now = time(nil)
         var parts = tm()
         localtime_r(&now, &parts)
@@ -88,14 +88,14 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The date in the easternmost time zone (UTC+14): no clock on Earth is past it yet. A birth date after it is in
     /// the future for everyone, which is a rule a roster can hold to whoever writes it, in whatever time zone.
-    public static func latestToday() -> CalendarDate {
+    package static func latestToday() -> CalendarDate {
         var now = time(nil) + 14 * 3600
         var parts = tm()
         gmtime_r(&now, &parts)
         return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
     }
 
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
@@ -112,13 +112,13 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// Appends `description` to `out` as UTF-8, for writers that build their output as bytes.
-    public func appendISO(to out: inout [UInt8]) {
+    package func appendISO(to out: inout [UInt8]) {
         withISO { out.append(contentsOf: $0) }
     }
 
     /// Calls `body` with `description` as UTF-8, written on the stack, valid during the call only. Not generic, so
     /// that other modules call it without looking up generic metadata.
-    public func withISO(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func withISO(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         CalendarDate.withISO(year: year, month: month, day: day, body)
     }
 

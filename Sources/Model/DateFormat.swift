@@ -1,9 +1,9 @@
 /// How a feed writes its dates. rosterdb stores and writes `yyyy-MM-dd`; `import --date-format` reads the others:
 /// a pattern of a year (`yyyy`, or `yy`), a month (`MM` or `M` in digits, `MMM` or `MMMM` by its English name) and a
 /// day (`dd` or `d`) between separators (`dd.MM.yyyy`, `yyyy.MM.dd`, `MMM d, yyyy`), or `iso-datetime`.
-public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
+package struct DateFormat: Sendable, Equatable, CustomStringConvertible {
     /// The pattern as written (`dd/MM/yyyy`, `iso-datetime`).
-    public let name: String
+    package let name: String
     private let kind: Kind
 
     private enum Kind: Sendable, Equatable {
@@ -27,8 +27,8 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
         case monthName
     }
 
-    public static let iso = DateFormat(name: "yyyy-MM-dd", kind: .iso)
-    public static let isoDateTime = DateFormat(name: "iso-datetime", kind: .isoDateTime)
+    package static let iso = DateFormat(name: "yyyy-MM-dd", kind: .iso)
+    package static let isoDateTime = DateFormat(name: "iso-datetime", kind: .isoDateTime)
 
     private init(name: String, kind: Kind) {
         self.name = name
@@ -36,16 +36,16 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Why a pattern cannot be used: the part that is wrong, and what a pattern is made of.
-    public struct Refused: Error, Sendable, Equatable {
-        public let reason: String
+    package struct Refused: Error, Sendable, Equatable {
+        package let reason: String
     }
 
     /// What a pattern may hold, for help and messages.
-    public static let vocabulary =
+    package static let vocabulary =
         "yyyy or yy, MM or M (or MMM, the month's English name), dd or d, and separators such as . / - or a space"
 
     /// The format `text` names or writes; `yyyy-MM-dd` and `iso-datetime` are the ISO forms.
-    public init(parsing text: String) throws(Refused) {
+    package init(parsing text: String) throws(Refused) {
         if text == DateFormat.iso.name {
             self = .iso
             return
@@ -98,16 +98,16 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How messages write the format: `dd/MM/yyyy`, `yyyy-MM-ddTHH:mm:ss`.
-    public var pattern: String {
+    package var pattern: String {
         kind == .isoDateTime ? "yyyy-MM-ddTHH:mm:ss" : name
     }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// The day `text` writes in this format; nil when it is not written so or is not a real day. A two-digit year
     /// is the latest year ending in those digits that puts the day not after `latest` (a birth date is never in the
     /// future: `31/12/26` on 2026-12-05 is 1926).
-    public func date(from text: String, notAfter latest: CalendarDate) -> CalendarDate? {
+    package func date(from text: String, notAfter latest: CalendarDate) -> CalendarDate? {
         guard let (year, month, day) = parts(of: text, latestYear: latest.year),
             let date = CalendarDate(year: year, month: month, day: day)
         else { return nil }
@@ -118,7 +118,7 @@ public struct DateFormat: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether `text` is written in this format, whether or not its day exists (`30/02/2023`).
-    public func isShaped(_ text: String) -> Bool {
+    package func isShaped(_ text: String) -> Bool {
         parts(of: text, latestYear: 9999) != nil
     }
 

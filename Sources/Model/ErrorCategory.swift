@@ -1,7 +1,7 @@
 /// What kind of failure an error is: the one vocabulary of outcomes. Each error type declares its category once;
 /// each front end turns a category into its own outcome through one table (the command line's exit codes, the
 /// server's HTTP statuses), so that an error of a new kind needs no word in either.
-public enum ErrorCategory: Sendable, CaseIterable {
+package enum ErrorCategory: Sendable, CaseIterable {
     /// A player that is not there: no player has the id, none matches the name, or several do.
     case notFound
     /// Anything else that went wrong: a database rosterdb cannot use (missing, not a roster, damaged, from a newer
@@ -31,12 +31,12 @@ public enum ErrorCategory: Sendable, CaseIterable {
     case savedNotReported
 
     /// The category of `error`: its own, or `.failure` for an error that declares none.
-    public init(of error: any Error) {
+    package init(of error: any Error) {
         self = (error as? CategorizedError)?.category ?? .failure
     }
 }
 
 /// An error that knows its category.
-public protocol CategorizedError: Error, CustomStringConvertible {
+package protocol CategorizedError: Error, CustomStringConvertible {
     var category: ErrorCategory { get }
 }

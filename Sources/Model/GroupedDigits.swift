@@ -1,6 +1,6 @@
 extension BinaryInteger {
     /// The number with thousands separated by commas: `1,204`.
-    public var groupedDigits: String {
+    package var groupedDigits: String {
         let digits = String(magnitude)
         var result = self < 0 ? "-" : ""
         for (index, digit) in digits.enumerated() {

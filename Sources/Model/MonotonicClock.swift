@@ -1,14 +1,14 @@
 import Glibc
 
 /// Elapsed time that no change of the wall clock can disturb.
-public enum MonotonicClock {
-    public static func now() -> timespec {
+package enum MonotonicClock {
+    package static func now() -> timespec {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return time
     }
 
-    public static func seconds(since start: timespec) -> Double {
+    package static func seconds(since start: timespec) -> Double {
         let end = now()
         return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
     }

@@ -5,8 +5,8 @@
 /// Unicode's NFC composes it, so that a name written with decomposed characters folds as the same name written
 /// precomposed: Hangul as conjoining jamo (`ᄉ ᅩ ᆫ` is `손`; macOS file names and some feeds write it so), kana and
 /// a separate voicing mark, a letter and a combining accent that has no base-letter fold of its own.
-public enum NameFolding {
-    public static func fold(_ text: String) -> String {
+package enum NameFolding {
+    package static func fold(_ text: String) -> String {
         let ascii = text.utf8.withContiguousStorageIfAvailable { isASCII($0) ? foldASCII($0) : nil }
         if let folded = ascii ?? nil { return folded }
         return WhiteSpace.collapsing(composed(text)) { scalar, folded in
@@ -27,7 +27,7 @@ public enum NameFolding {
 
     /// The folded words of `text`, as the name search index splits them: letters and digits, with everything else
     /// (spaces, hyphens, apostrophes, dots) between words. `Son Heung-min` gives `son`, `heung`, `min`.
-    public static func words(_ text: String) -> [String] {
+    package static func words(_ text: String) -> [String] {
         fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 

@@ -1,27 +1,27 @@
 /// Where a page of a sorted list starts when it is asked for by position rather than by number (keyset paging):
 /// just after the row whose sort values are `values`. Pages asked for this way stay right while the roster changes
 /// between them, and a deep one costs what the first does.
-public struct PagePosition: Hashable, Sendable {
+package struct PagePosition: Hashable, Sendable {
     /// One sort value as the order compares it: a number, a text, or unknown.
-    public enum Value: Hashable, Sendable {
+    package enum Value: Hashable, Sendable {
         case null
         case integer(Int64)
         case text(String)
     }
 
     /// The order the position belongs to; it means nothing in another.
-    public var sort: [SortOrder]
+    package var sort: [SortOrder]
     /// The row's value for each term of the order, ties ending on the id: `comparedValues` per key of `sort`, then
     /// the id when `sort` has no id key.
-    public var values: [Value]
+    package var values: [Value]
 
-    public init(sort: [SortOrder], values: [Value]) {
+    package init(sort: [SortOrder], values: [Value]) {
         self.sort = sort
         self.values = values
     }
 
     /// How many values a position in `sort` holds.
-    public static func valueCount(_ sort: [SortOrder]) -> Int {
+    package static func valueCount(_ sort: [SortOrder]) -> Int {
         sort.reduce(0) { $0 + $1.key.comparedValues } + (sort.contains { $0.key == .id } ? 0 : 1)
     }
 }

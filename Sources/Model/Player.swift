@@ -1,21 +1,21 @@
 /// One player of the roster.
-public struct Player: Hashable, Sendable {
+package struct Player: Hashable, Sendable {
     /// The roster's id; nil for a player not yet stored.
-    public var id: Int64?
+    package var id: Int64?
     /// The player's key in the feed that provides them (FPL `code`, a federation's player id), unique in the roster.
-    public var ref: String?
-    public var name: String
-    public var position: Position
-    public var goals: Int
-    public var assists: Int
-    public var nationality: String?
+    package var ref: String?
+    package var name: String
+    package var position: Position
+    package var goals: Int
+    package var assists: Int
+    package var nationality: String?
     /// The team the player plays for.
-    public var club: String?
-    public var birthDate: CalendarDate?
+    package var club: String?
+    package var birthDate: CalendarDate?
     /// An image file name or URL, as given.
-    public var image: String?
+    package var image: String?
 
-    public init(
+    package init(
         id: Int64? = nil, ref: String? = nil, name: String, position: Position, goals: Int = 0, assists: Int = 0,
         nationality: String? = nil, club: String? = nil, birthDate: CalendarDate? = nil, image: String? = nil
     ) {
@@ -34,24 +34,24 @@ public struct Player: Hashable, Sendable {
     /// The same values, text compared byte for byte (`FieldValue.==`): an import or an edit that brings other bytes
     /// changes the player, and an export gives back what was imported. (The synthesized hash stays valid: equal bytes
     /// are equal text.)
-    public static func == (left: Player, right: Player) -> Bool {
+    package static func == (left: Player, right: Player) -> Bool {
         PlayerField.allCases.allSatisfy { left[$0] == right[$0] }
     }
 
     /// Age in whole years on `date`; nil when the birth date is unknown or after `date` (not born yet).
-    public func age(on date: CalendarDate) -> Int? {
+    package func age(on date: CalendarDate) -> Int? {
         birthDate?.age(on: date)
     }
 
     /// Goals plus assists, in a type wide enough that no pair of counts can overflow it.
-    public var goalContributions: Int128 { Int128(goals) + Int128(assists) }
+    package var goalContributions: Int128 { Int128(goals) + Int128(assists) }
 
     /// The key names are compared and sorted by: case- and accent-folded (`Ángel` sorts with `a`).
-    public var sortName: String { NameFolding.fold(name) }
+    package var sortName: String { NameFolding.fold(name) }
 
     /// The value of `field`, nil when unknown. Setting nil clears an optional field; a value of the wrong type
     /// for the field is a programming error.
-    public subscript(field: PlayerField) -> FieldValue? {
+    package subscript(field: PlayerField) -> FieldValue? {
         get {
             switch field {
             case .id: id.map(FieldValue.integer)

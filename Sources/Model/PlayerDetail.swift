@@ -1,14 +1,14 @@
 /// The lines of a player's detail screen, which `show` and the web page's detail both draw: every field but the
 /// heading (the name), grouped and labelled as its `FieldDescriptor` places it, with the goal contributions after the
 /// counts.
-public enum PlayerDetail {
-    public struct Line: Sendable, Equatable {
-        public let label: String
-        public let value: Value
+package enum PlayerDetail {
+    package struct Line: Sendable, Equatable {
+        package let label: String
+        package let value: Value
     }
 
     /// A line's value, as each view shows it.
-    public enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         case unknown
         case text(String)
         /// A file name or URL of an image or other media, which a web page may show rather than name.
@@ -16,10 +16,10 @@ public enum PlayerDetail {
     }
 
     /// The label of the line after the counts.
-    public static let goalContributions = "Goal contributions"
+    package static let goalContributions = "Goal contributions"
 
     /// The lines of `player`, with the age on `asOf`.
-    public static func lines(of player: Player, asOf: CalendarDate) -> [Line] {
+    package static func lines(of player: Player, asOf: CalendarDate) -> [Line] {
         var lines: [Line] = []
         for group in FieldDescriptor.DetailGroup.allCases {
             for field in PlayerField.allCases {

@@ -2,7 +2,7 @@
 /// the one value a filter is, from its parameter (`QueryParameter`) to its SQL (`PlayerCriteria`). Each place that
 /// handles filters switches over these cases without a `default`, so that a new one is a compile error until every
 /// place knows it.
-public enum PlayerFilter: Hashable, Sendable {
+package enum PlayerFilter: Hashable, Sendable {
     /// Any of these positions; a line matches every role on it.
     case positions([Position])
     /// Any of these nationalities, each compared whole, ignoring case and accents.
@@ -22,12 +22,12 @@ public enum PlayerFilter: Hashable, Sendable {
     case maxAge(Int)
 
     /// A number a filter bounds.
-    public enum Quantity: Sendable {
+    package enum Quantity: Sendable {
         case goals, assists, age
     }
 
     /// For a bound on a number: which, whether it is the least the number may be, and the bound.
-    public var bound: (quantity: Quantity, isLeast: Bool, value: Int)? {
+    package var bound: (quantity: Quantity, isLeast: Bool, value: Int)? {
         switch self {
         case .positions, .nationalities, .clubs, .names: nil
         case .minGoals(let value): (.goals, true, value)

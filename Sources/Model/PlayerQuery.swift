@@ -1,68 +1,68 @@
 /// A field players can be sorted by.
-public enum SortKey: String, CaseIterable, Sendable {
+package enum SortKey: String, CaseIterable, Sendable {
     case id, name, position, goals, assists, nationality, club, age
     case birthDate = "birth_date"
 
     /// How many values an order on this key compares: two for the name, whose namesakes come in order of birth
     /// date (the order of the index that serves it, so that no sort runs and a deep page reads index entries only).
-    public var comparedValues: Int { self == .name ? 2 : 1 }
+    package var comparedValues: Int { self == .name ? 2 : 1 }
 }
 
 /// One key of a sort, with its direction.
-public struct SortOrder: Hashable, Sendable {
-    public var key: SortKey
-    public var descending: Bool
+package struct SortOrder: Hashable, Sendable {
+    package var key: SortKey
+    package var descending: Bool
 
-    public init(_ key: SortKey, descending: Bool = false) {
+    package init(_ key: SortKey, descending: Bool = false) {
         self.key = key
         self.descending = descending
     }
 }
 
 /// Which players to list, in what order, and which page of them.
-public struct PlayerQuery: Sendable {
+package struct PlayerQuery: Sendable {
     /// The conditions a player must all meet to be listed; none lists every player.
-    public var filters: [PlayerFilter] = []
+    package var filters: [PlayerFilter] = []
     /// The day ages are computed on.
-    public var asOf: CalendarDate
+    package var asOf: CalendarDate
     /// Sort keys in order; ties always end on id (namesakes on birth date first).
-    public var sort: [SortOrder] = [SortOrder(.name)]
-    public var paging: Paging = .page(1, perPage: 20)
+    package var sort: [SortOrder] = [SortOrder(.name)]
+    package var paging: Paging = .page(1, perPage: 20)
     /// With `.page`, start just after this row instead of at the page's number (keyset paging); its order must be
     /// `sort`.
-    public var after: PagePosition?
+    package var after: PagePosition?
 
-    public enum Paging: Hashable, Sendable {
+    package enum Paging: Hashable, Sendable {
         /// 1-based page number and page size.
         case page(Int, perPage: Int)
         /// Every match.
         case all
     }
 
-    public init(asOf: CalendarDate) {
+    package init(asOf: CalendarDate) {
         self.asOf = asOf
     }
 }
 
 /// How a list of matches is paged: which page, its size, and how many matches there are in all.
-public struct PageInfo: Hashable, Sendable {
+package struct PageInfo: Hashable, Sendable {
     /// 1-based.
-    public var page: Int
-    public var perPage: Int
+    package var page: Int
+    package var perPage: Int
     /// Matches on every page.
-    public var total: Int
+    package var total: Int
     /// True for `--all`: one page holding every match.
-    public var isAll: Bool
+    package var isAll: Bool
     /// The largest id, goals and assists among every match, when the caller asked for them: what a table written
     /// while the rows stream needs to size its number columns, which it never cuts.
-    public var largest: LargestCounts?
+    package var largest: LargestCounts?
 
-    public struct LargestCounts: Hashable, Sendable {
-        public var id: Int64
-        public var goals: Int64
-        public var assists: Int64
+    package struct LargestCounts: Hashable, Sendable {
+        package var id: Int64
+        package var goals: Int64
+        package var assists: Int64
 
-        public init(id: Int64, goals: Int64, assists: Int64) {
+        package init(id: Int64, goals: Int64, assists: Int64) {
             self.id = id
             self.goals = goals
             self.assists = assists
@@ -70,7 +70,7 @@ public struct PageInfo: Hashable, Sendable {
     }
 
     /// Page `page` of `perPage` matches out of `total`.
-    public init(page: Int, perPage: Int, total: Int) {
+    package init(page: Int, perPage: Int, total: Int) {
         self.page = page
         self.perPage = perPage
         self.total = total
@@ -79,14 +79,14 @@ public struct PageInfo: Hashable, Sendable {
     }
 
     /// Every one of `total` matches at once: one page holding them all.
-    public static func all(total: Int) -> PageInfo {
+    package static func all(total: Int) -> PageInfo {
         var info = PageInfo(page: 1, perPage: total, total: total)
         info.isAll = true
         return info
     }
 
     /// The number of pages the matches fill; 0 when nothing matches.
-    public var pages: Int {
+    package var pages: Int {
         if isAll { return total == 0 ? 0 : 1 }
         let size = max(perPage, 1)  // A page size below 1 is refused earlier; this only must not divide by zero.
         return total / size + (total % size == 0 ? 0 : 1)

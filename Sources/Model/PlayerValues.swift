@@ -1,7 +1,7 @@
 /// A player's values, field by field, wherever they are kept: a `Player`, or a row of the roster read where it lies.
 /// A writer that reads them through this protocol writes a row exactly as it writes the `Player` made of that row,
 /// without making the `Player` (and a String of each text) first.
-public protocol PlayerValues {
+package protocol PlayerValues {
     /// What reading the values may fail with: `Never` for a `Player`.
     associatedtype ReadError: Error
 
@@ -13,7 +13,7 @@ public protocol PlayerValues {
 
 /// The value of one field, borrowed from where it is kept (text as the bytes of its UTF-8), for the length of one
 /// call of `PlayerValues.forEachValue`'s body.
-public enum BorrowedFieldValue {
+package enum BorrowedFieldValue {
     case unknown
     case integer(Int64)
     /// Well-formed UTF-8.
@@ -23,9 +23,9 @@ public enum BorrowedFieldValue {
 }
 
 extension Player: PlayerValues {
-    public typealias ReadError = Never
+    package typealias ReadError = Never
 
-    public func forEachValue(_ body: (PlayerField, BorrowedFieldValue) -> Void) {
+    package func forEachValue(_ body: (PlayerField, BorrowedFieldValue) -> Void) {
         for field in PlayerField.allCases {
             switch self[field] {
             case nil: body(field, .unknown)
@@ -38,7 +38,7 @@ extension Player: PlayerValues {
     }
 
     /// The player whose values `values` holds.
-    public init<Values: PlayerValues>(_ values: Values) throws(Values.ReadError) {
+    package init<Values: PlayerValues>(_ values: Values) throws(Values.ReadError) {
         var player = Player(name: "", position: .forward)
         try values.forEachValue { field, value in
             switch value {
@@ -56,7 +56,7 @@ extension Player: PlayerValues {
     /// them: an import compares every record with the stored row, and most rows of a nightly feed are unchanged.
     /// Inlinable, so that it is specialized for the row it reads instead of copying the player at every field.
     @inlinable
-    public func hasValues<Values: PlayerValues>(of values: Values) throws(Values.ReadError) -> Bool {
+    package func hasValues<Values: PlayerValues>(of values: Values) throws(Values.ReadError) -> Bool {
         var same = true
         try values.forEachValue { field, value in
             guard same else { return }

@@ -1,7 +1,7 @@
 /// A playing position: one of the specific roles, or one of the four lines (GK, DF, MF, FW).
 ///
 /// Every role belongs to exactly one line, so a filter on a line (`FW`) can match every role on it.
-public enum Position: String, CaseIterable, Sendable, Comparable {
+package enum Position: String, CaseIterable, Sendable, Comparable {
     // Declared from the goal outwards, each line after its roles: this is the order `--sort position` uses.
     case goalkeeper = "GK"
     case sweeper = "SW"
@@ -25,18 +25,18 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
     case forward = "FW"
 
     /// The short code stored in the database and printed in tables (`RW`).
-    public var code: String { rawValue }
+    package var code: String { rawValue }
 
     /// The position whose code is exactly `code` (`RW`); nil for any other text. Faster than `init(rawValue:)`,
     /// which compares the text with each code in turn: every row read and every record imported comes here.
-    public init?(code: String) {
+    package init?(code: String) {
         var code = code
         guard let position = code.withUTF8(Position.init(code:)) else { return nil }
         self = position
     }
 
     /// The line this position plays on; a line is its own line.
-    public var line: Position {
+    package var line: Position {
         switch self {
         case .goalkeeper: .goalkeeper
         case .sweeper, .centreBack, .leftBack, .rightBack, .leftWingBack, .rightWingBack, .defender: .defender
@@ -48,15 +48,15 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
     }
 
     /// Whether this is one of the four lines rather than a specific role.
-    public var isLine: Bool { line == self }
+    package var isLine: Bool { line == self }
 
     /// The positions a filter on `self` matches: every position on a line, or just the role itself.
-    public var matchingPositions: [Position] {
+    package var matchingPositions: [Position] {
         isLine ? Position.allCases.filter { $0.line == self } : [self]
     }
 
     /// The English name shown in the detail view (`Right Winger`).
-    public var fullName: String {
+    package var fullName: String {
         switch self {
         case .goalkeeper: "Goalkeeper"
         case .sweeper: "Sweeper"
@@ -82,13 +82,13 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
     }
 
     /// What a position may be written as, for error messages: `accepted: GK, SW, CB, …, FW, or a synonym such as …`.
-    public static let accepted: String =
+    package static let accepted: String =
         "accepted: " + allCases.map(\.code).joined(separator: ", ") + ", or a synonym such as Striker, CDM or Defender"
 
     /// Parses a code or a common synonym, ignoring case, spaces, hyphens, underscores and dots.
     ///
     /// `st`, `Striker`, `CDM`, `Centre Back`, `center-back` and `Defender` are all accepted; anything else is nil.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         // Most feeds write the code itself.
         if let position = Position(code: text) {
             self = position
@@ -108,7 +108,7 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
 
     /// The position whose code is exactly `bytes` (`ST`), or nil: a code read where it lies, as a roster's row holds
     /// it, without making a String of it.
-    public init?(code bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(code bytes: UnsafeBufferPointer<UInt8>) {
         guard let index = Position.codeKeys.elements.firstIndex(of: Position.codeKey(bytes)) else { return nil }
         self = Position.cases[index]
     }
@@ -126,7 +126,7 @@ public enum Position: String, CaseIterable, Sendable, Comparable {
         return key | UInt32(bytes.count) << 24
     }
 
-    public static func < (lhs: Position, rhs: Position) -> Bool {
+    package static func < (lhs: Position, rhs: Position) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 

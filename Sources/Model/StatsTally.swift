@@ -1,14 +1,14 @@
 /// The figures `stats` is made of, from one pass over the players that match: the total, the groups of each
 /// grouping that was asked for (in no particular order), and how many players lack each optional field a summary
 /// counts.
-public struct StatsTally: Sendable {
-    public var total: GroupStats
-    public var groups: [StatsGrouping: [GroupStats]]
-    public var unknownBirthDates: Int
-    public var unknownNationalities: Int
-    public var unknownClubs: Int
+package struct StatsTally: Sendable {
+    package var total: GroupStats
+    package var groups: [StatsGrouping: [GroupStats]]
+    package var unknownBirthDates: Int
+    package var unknownNationalities: Int
+    package var unknownClubs: Int
 
-    public init(
+    package init(
         total: GroupStats, groups: [StatsGrouping: [GroupStats]], unknownBirthDates: Int, unknownNationalities: Int,
         unknownClubs: Int
     ) {

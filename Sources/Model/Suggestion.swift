@@ -1,9 +1,9 @@
 /// The likely intended word for a typo: `--dry` for `--dry-run`, `goalz` for `goals`, `querry` for `query`.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate `text` most likely stands for: the only one it is a prefix of, else the nearest by edit
     /// distance when that is small for its length (at most a third of its letters); nil when none is close. Leading
     /// dashes are not letters: `--id` is not close to `--db`.
-    public static func nearest(to text: String, among candidates: [String]) -> String? {
+    package static func nearest(to text: String, among candidates: [String]) -> String? {
         func word(_ text: String) -> String { String(text.drop { $0 == "-" }).lowercased() }
         let typed = word(text)
         guard !typed.isEmpty else { return nil }
@@ -16,7 +16,7 @@ public enum Suggestion {
 
     /// Edit distance between two strings, by characters: insertions, deletions, substitutions and transpositions of
     /// neighbours (`sotr` is one edit from `sort`) each count one.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

@@ -1,16 +1,16 @@
 /// Unicode's White_Space characters (the list is fixed by the standard: 25 characters), tested by value:
 /// `Unicode.Scalar.Properties.isWhitespace` looks the property up in the standard library's tables, which shows in
 /// profiles when every character of a million names is asked.
-public enum WhiteSpace {
+package enum WhiteSpace {
     /// Every White_Space character, as ranges of scalar values.
-    public static let ranges: [ClosedRange<UInt32>] = [
+    package static let ranges: [ClosedRange<UInt32>] = [
         0x09...0x0D, 0x20...0x20, 0x85...0x85, 0xA0...0xA0, 0x1680...0x1680, 0x2000...0x200A, 0x2028...0x2029,
         0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000,
     ]
 
     /// Whether `scalar` has the Unicode White_Space property.
     @inline(__always)
-    public static func contains(_ scalar: Unicode.Scalar) -> Bool {
+    package static func contains(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
         if value < 0x85 { return false }
@@ -22,7 +22,7 @@ public enum WhiteSpace {
     /// String costs several times more. The space of a run goes in before the scalar after it, even when that one
     /// adds nothing.
     @inline(__always)
-    public static func collapsing(_ text: String, _ append: (Unicode.Scalar, inout [UInt8]) -> Void) -> String {
+    package static func collapsing(_ text: String, _ append: (Unicode.Scalar, inout [UInt8]) -> Void) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 8)
         var spacePending = false

@@ -35,7 +35,7 @@ enum ChangeCounter {
 extension PlayerRepository {
     /// The change counter as this snapshot sees it: it differs from the one an earlier snapshot saw exactly when the
     /// players changed in between. Without its row (another program deleted it) no count can be trusted.
-    public func changeCounter() throws -> Int64 {
+    package func changeCounter() throws -> Int64 {
         guard let counter = try connection.cached(ChangeCounter.readSQL).firstRow({ $0.int64(at: 0) }) else {
             throw DatabaseError(
                 code: SQLITE_CORRUPT,
@@ -52,7 +52,7 @@ extension PlayerRepository {
     /// committed to in between, by this connection or another, whatever was written and whether or not its
     /// triggers ran. It means nothing to another connection or process, and is read inside a read, after
     /// its first statement, to belong to its snapshot.
-    public func dataVersion() throws -> Int64 {
+    package func dataVersion() throws -> Int64 {
         var version: UInt32 = 0
         try connection.check(sqlite3_file_control(connection.handle, "main", SQLITE_FCNTL_DATA_VERSION, &version))
         return Int64(version)

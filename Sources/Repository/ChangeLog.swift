@@ -69,7 +69,7 @@ final class ChangeLog: ChangeList {
 
 extension PlayerRepository {
     /// A change log on this repository's connection, emptied.
-    public func changeList() throws -> any ChangeList {
+    package func changeList() throws -> any ChangeList {
         try ChangeLog(connection: connection)
     }
 }

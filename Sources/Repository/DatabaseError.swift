@@ -5,19 +5,19 @@ import RosterModel
 /// An error reported by SQLite: its result code, its message and the SQL that was running.
 ///
 /// Bound values are never part of the description.
-public struct DatabaseError: StorageError, Equatable {
+package struct DatabaseError: StorageError, Equatable {
     /// SQLite's extended result code (`SQLITE_CONSTRAINT_CHECK`, …).
-    public let code: Int32
+    package let code: Int32
     /// SQLite's own message (`sqlite3_errmsg`).
-    public let message: String
+    package let message: String
     /// The statement that failed, if any.
-    public let sql: String?
+    package let sql: String?
     /// The `errno` of the system call that failed, for I/O errors; 0 when there is none.
-    public let systemError: Int32
+    package let systemError: Int32
     /// Whether a statement was stopped because it ran past the time limit it was given (`withTimeLimit`).
-    public let exceededTimeLimit: Bool
+    package let exceededTimeLimit: Bool
     /// For `unreadable(player:_:_:_:)`: the player whose stored values break rosterdb's rules, and which value.
-    public let unreadableValue: UnreadableValue?
+    package let unreadableValue: UnreadableValue?
 
     init(
         code: Int32, message: String, sql: String?, systemError: Int32 = 0, exceededTimeLimit: Bool = false,
@@ -32,17 +32,17 @@ public struct DatabaseError: StorageError, Equatable {
     }
 
     /// The primary result code, without the extended bits.
-    public var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
     /// Whether the process ran out of memory or of file descriptors (`ulimit -n`, the system's table): a shortage
     /// that may pass as other work ends.
-    public var isOutOfResources: Bool {
+    package var isOutOfResources: Bool {
         primaryCode == SQLITE_NOMEM || systemError == ENOMEM || systemError == EMFILE || systemError == ENFILE
     }
 
     /// A query stopped by its time limit, or a shortage of memory or descriptors, whatever SQLite's code; else as the
     /// code says.
-    public var category: ErrorCategory {
+    package var category: ErrorCategory {
         if exceededTimeLimit { return .timedOut }
         if isOutOfResources { return .unavailable }
         return codeCategory
@@ -58,7 +58,7 @@ public struct DatabaseError: StorageError, Equatable {
         }
     }
 
-    public var description: String {
+    package var description: String {
         if exceededTimeLimit { return "the query \(message)" }
         switch codeCategory {
         case .busy: return "database is locked by another writer; try again later"
@@ -99,7 +99,7 @@ public struct DatabaseError: StorageError, Equatable {
             sql: nil, unreadableValue: UnreadableValue(player: id, description: what))
     }
 
-    public typealias UnreadableValue = RosterModel.UnreadableValue
+    package typealias UnreadableValue = RosterModel.UnreadableValue
 
     /// SQLITE_IOERR_READ, a macro that Swift does not import.
     static let readFailed = SQLITE_IOERR | (1 << 8)

@@ -2,7 +2,7 @@ import RosterModel
 
 /// Why a roster database could not be opened, or stopped being usable while open. The file is never changed when
 /// one of these is thrown.
-public enum DatabaseOpenError: CategorizedError, Equatable {
+package enum DatabaseOpenError: CategorizedError, Equatable {
     case missing(path: String)
     case emptyPath
     /// The file exists but holds no roster (zero bytes, or an SQLite database with nothing in it), and the command
@@ -44,13 +44,13 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
     case migrationRefused(path: String, migration: String, rows: [RefusedRow], count: Int)
 
     /// A row a migration cannot keep, and the rule it breaks as SQLite names it.
-    public struct RefusedRow: Equatable, Sendable {
-        public let id: Int64
-        public let rule: String
+    package struct RefusedRow: Equatable, Sendable {
+        package let id: Int64
+        package let rule: String
     }
 
     /// What is wrong with a `schema_migrations` table that was edited by hand.
-    public enum LedgerProblem: Equatable, Sendable {
+    package enum LedgerProblem: Equatable, Sendable {
         /// The table is gone, while rosterdb's players table remains.
         case missing
         /// The table has no rows, while the database has other tables.
@@ -63,7 +63,7 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         case unknown(migration: String)
     }
 
-    public var category: ErrorCategory {
+    package var category: ErrorCategory {
         switch self {
         case .missingFolder, .cannotCreate, .notWritable, .readOnlyNeedsMigration, .hotJournal, .snapshotFailed,
             .unreachable, .movedWhileOpen:
@@ -73,7 +73,7 @@ public enum DatabaseOpenError: CategorizedError, Equatable {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let path):
             "no roster database at \(path) — create one with 'rosterdb init' or 'rosterdb import FILE'"

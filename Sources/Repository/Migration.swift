@@ -1,14 +1,14 @@
 /// One step of the schema: a file `Migrations/NNNN_description.sql`, embedded at build time.
-public struct Migration: Sendable, Equatable {
+package struct Migration: Sendable, Equatable {
     /// The number the file name starts with; migrations run in this order.
-    public let version: Int
+    package let version: Int
     /// The file name without number and extension (`create_players`).
-    public let name: String
+    package let name: String
     /// SHA-256 of the file's bytes, in hex.
-    public let checksum: String
-    public let sql: String
+    package let checksum: String
+    package let sql: String
 
-    public init(version: Int, name: String, checksum: String, sql: String) {
+    package init(version: Int, name: String, checksum: String, sql: String) {
         self.version = version
         self.name = name
         self.checksum = checksum
@@ -40,13 +40,13 @@ public struct Migration: Sendable, Equatable {
     }
 
     /// `0001_create_players`, as people and error messages name it.
-    public var identifier: String {
+    package var identifier: String {
         let digits = String(version)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "_" + name
     }
 
     /// The migrations built into this binary from `Migrations/`, in order.
-    public static let embedded: [Migration] = EmbeddedMigrations.files.map { file in
+    package static let embedded: [Migration] = EmbeddedMigrations.files.map { file in
         // Read from the name's bytes: every command runs this at start.
         let name = Array(file.name.utf8)
         guard let underscore = name.firstIndex(of: UInt8(ascii: "_")), name.count > underscore + 5,

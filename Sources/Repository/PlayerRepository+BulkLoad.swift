@@ -6,7 +6,7 @@ extension PlayerRepository: PlayerStore {
     /// times faster than a million B-tree inserts each; otherwise it is the repository itself. Must run inside a
     /// write transaction, so that a failure anywhere leaves the schema as it was. `building` hears of each step of
     /// the build at the end (`completed` of `total`), which may take a third of the load.
-    public func load<T>(
+    package func load<T>(
         building: (_ completed: Int, _ total: Int) -> Void = { _, _ in }, _ body: (any PlayerStore) throws -> T
     ) throws -> T {
         precondition(connection.isInTransaction, "a load must run inside a write transaction")

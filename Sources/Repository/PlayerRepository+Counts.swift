@@ -4,7 +4,7 @@ extension PlayerRepository {
     /// How many of the players that match `criteria` play in each position (positions without players left out).
     /// One pass over the position index when the criteria allow it, far cheaper than `tally`, which reads
     /// every row for its sums and ages.
-    public func countsByPosition(matching criteria: PlayerCriteria) throws -> [Position: Int] {
+    package func countsByPosition(matching criteria: PlayerCriteria) throws -> [Position: Int] {
         let (condition, values) = criteria.whereClause(foldingOnTheFly: try foldsOnTheFly(criteria))
         let statement = try connection.cached(
             "SELECT position, count(*) FROM players" + condition + " GROUP BY position")

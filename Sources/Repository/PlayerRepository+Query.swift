@@ -19,7 +19,7 @@ extension PlayerRepository {
         })
 
     /// The number of players that match `criteria`.
-    public func count(matching criteria: PlayerCriteria) throws -> Int {
+    package func count(matching criteria: PlayerCriteria) throws -> Int {
         let (condition, values) = criteria.whereClause(foldingOnTheFly: try foldsOnTheFly(criteria))
         let statement = try connection.cached("SELECT count(*) FROM players" + condition)
         try statement.bind(values)
@@ -27,7 +27,7 @@ extension PlayerRepository {
     }
 
     /// The largest id, goals and assists among the players that match `criteria`; zeros when none does.
-    public func largestCounts(matching criteria: PlayerCriteria) throws -> PageInfo.LargestCounts {
+    package func largestCounts(matching criteria: PlayerCriteria) throws -> PageInfo.LargestCounts {
         let (condition, values) = criteria.whereClause(foldingOnTheFly: try foldsOnTheFly(criteria))
         let statement = try connection.prepare(
             "SELECT coalesce(max(id), 0), coalesce(max(goals), 0), coalesce(max(assists), 0) FROM players" + condition)
@@ -41,7 +41,7 @@ extension PlayerRepository {
     /// and stopping after `limit` when one is given; with `after`, only those that come after that position in
     /// `order` (whose `sort` it must be). Rows are read one at a time. `total`, the number of matches counted in the
     /// same read, lets a page past the middle be read from the end.
-    public func forEachPlayer(
+    package func forEachPlayer(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil, limit: Int?,
         offset: Int, total: Int? = nil, _ body: (Player) throws -> Void
     ) throws {
@@ -51,7 +51,7 @@ extension PlayerRepository {
     }
 
     /// `forEachPlayer`, handing `body` each row as it lies, without a `Player` made of it: valid during the call only.
-    public func forEachRow(
+    package func forEachRow(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil, limit: Int?,
         offset: Int, total: Int? = nil, _ body: (PlayerRowView) throws -> Void
     ) throws {
@@ -65,7 +65,7 @@ extension PlayerRepository {
     }
 
     /// `forEachRow` handing each row to `sink`, which gets it as a `PlayerRowView`.
-    public func forEachRow<Sink: PlayerRowSink>(
+    package func forEachRow<Sink: PlayerRowSink>(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,
         offset: Int, total: Int?, into sink: inout Sink
     ) throws {

@@ -10,7 +10,7 @@ extension PlayerRepository {
     ///
     /// One pass rather than a GROUP BY a grouping: SQLite has no hash aggregate, so each GROUP BY sorts every row
     /// or reads the table in an index's order, and a summary needs five of them.
-    public func tally(matching criteria: PlayerCriteria, by groupings: Set<StatsGrouping>, asOf: CalendarDate)
+    package func tally(matching criteria: PlayerCriteria, by groupings: Set<StatsGrouping>, asOf: CalendarDate)
         throws -> StatsTally
     {
         let byNationality = groupings.contains(.nationality)

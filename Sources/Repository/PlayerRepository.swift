@@ -3,7 +3,7 @@ import RosterModel
 
 /// The players table: maps rows to `Player` and back through `PlayerColumn`. Every value is bound, never spliced
 /// into SQL.
-public final class PlayerRepository: PlayerWriting {
+package final class PlayerRepository: PlayerWriting {
     let connection: Connection
     /// Statements that run once per import record, prepared on first use and kept, by `PreparedSQL` ordinal.
     private var prepared = [Statement?](repeating: nil, count: PreparedSQL.allCases.count)
@@ -79,12 +79,12 @@ public final class PlayerRepository: PlayerWriting {
     // MARK: - Reading
 
     /// The number of players.
-    public func count() throws -> Int {
+    package func count() throws -> Int {
         try statement(.count).firstRow { $0.int(at: 0) } ?? 0
     }
 
     /// The player with `id`, if any.
-    public func player(id: Int64) throws -> Player? {
+    package func player(id: Int64) throws -> Player? {
         let statement = try statement(.playerByID)
         try statement.bind(id, at: 1)
         return try statement.firstRow { try player(from: $0) }
@@ -93,7 +93,7 @@ public final class PlayerRepository: PlayerWriting {
     /// The values stored for the player `id` as SQLite spells them in text (a count as its digits), an unknown one
     /// left out, read without rosterdb's rules: what `edit` starts from and `remove` shows of a player that another
     /// program wrote breaking them (`DatabaseError.unreadableValue`). Nil when no player has the id.
-    public func storedTexts(id: Int64) throws -> StoredTexts? {
+    package func storedTexts(id: Int64) throws -> StoredTexts? {
         let statement = try statement(.playerByID)
         try statement.bind(id, at: 1)
         return try statement.firstRow { row in
@@ -115,7 +115,7 @@ public final class PlayerRepository: PlayerWriting {
 
     /// The values of the player `id` as stored that break rosterdb's rules, every one of them
     /// (`PlayerRowView.unreadableValues()`); empty when none does or no player has the id.
-    public func unreadableValues(id: Int64) throws -> [DatabaseError.UnreadableValue] {
+    package func unreadableValues(id: Int64) throws -> [DatabaseError.UnreadableValue] {
         let statement = try statement(.playerByID)
         try statement.bind(id, at: 1)
         return try statement.firstRow { PlayerRowView($0).unreadableValues() } ?? []
@@ -124,7 +124,7 @@ public final class PlayerRepository: PlayerWriting {
     /// The player stored with id `id`, compared with `player` where the row lies: a row that holds `player`'s values
     /// to the byte is never made a `Player`. Lookups in ascending order of id, as a feed sorted by id makes them,
     /// step from one row to the next instead of seeking each.
-    public func storedPlayer(comparedWith player: Player, id: Int64) throws -> StoredPlayer {
+    package func storedPlayer(comparedWith player: Player, id: Int64) throws -> StoredPlayer {
         let rows: Statement
         var at: Int64?
         if let walk, let current = walk.at, current <= id, id - current <= PlayerRepository.walkReach {
@@ -143,14 +143,14 @@ public final class PlayerRepository: PlayerWriting {
     }
 
     /// Ends a walk of `storedPlayer(comparedWith:id:)`, so that no statement stays open on the table.
-    public func endWalk() {
+    package func endWalk() {
         walk?.rows.reset()
         walk = nil
     }
 
     /// The ids of the players whose ref is `ref`, their rows unread: one at most, unless another program dropped the
     /// index that keeps refs unique.
-    public func ids(ofRef ref: String) throws -> [Int64] {
+    package func ids(ofRef ref: String) throws -> [Int64] {
         let statement = try connection.cached("SELECT id FROM players WHERE ref = ? ORDER BY id")
         try statement.bind(ref, at: 1)
         defer { statement.reset() }
@@ -161,7 +161,7 @@ public final class PlayerRepository: PlayerWriting {
 
     /// The player whose ref is `ref`, if any. Refs are unique by the `players_by_ref` index; a roster whose index
     /// another program dropped may hold one twice, and picking either player would change the wrong one.
-    public func player(ref: String) throws -> Player? {
+    package func player(ref: String) throws -> Player? {
         let statement = try statement(.playerByRef)
         defer { statement.reset() }
         try statement.bind(ref, at: 1)
@@ -175,7 +175,7 @@ public final class PlayerRepository: PlayerWriting {
     }
 
     /// Calls `body` with every player in id order, one row at a time.
-    public func forEachPlayer(_ body: (Player) throws -> Void) throws {
+    package func forEachPlayer(_ body: (Player) throws -> Void) throws {
         let statement = try connection.prepare("SELECT \(PlayerColumn.selectList) FROM players ORDER BY id")
         while try statement.step() {
             try body(try player(from: statement))
@@ -184,7 +184,7 @@ public final class PlayerRepository: PlayerWriting {
 
     /// The players whose folded name is exactly `sortName`, in id order; rows another tool wrote are folded on the
     /// fly.
-    public func players(sortName: String) throws -> [Player] {
+    package func players(sortName: String) throws -> [Player] {
         let statement = try connection.prepare(
             """
             SELECT \(PlayerColumn.selectList) FROM players
@@ -198,13 +198,13 @@ public final class PlayerRepository: PlayerWriting {
 
     /// The players an import record without id stands for: the same folded name (`Muller` is `Müller`) and the
     /// same birth date, both unknown counting as the same. Derived values must be filled (`fillDerivedColumns`).
-    public func players(sortName: String, birthDate: CalendarDate?) throws -> [Player] {
+    package func players(sortName: String, birthDate: CalendarDate?) throws -> [Player] {
         try players(sortName: sortName, birthDate: birthDate, excluding: nil)
     }
 
     /// `players(sortName:birthDate:)` but the player `excluded`, whose row is never read: a player being corrected
     /// may be one rosterdb cannot read.
-    public func players(sortName: String, birthDate: CalendarDate?, excluding excluded: Int64?) throws -> [Player] {
+    package func players(sortName: String, birthDate: CalendarDate?, excluding excluded: Int64?) throws -> [Player] {
         let statement = try statement(.identityMatches)
         try statement.bind(sortName, at: 1)
         try statement.bind(birthDate?.description, at: 2)
@@ -215,7 +215,7 @@ public final class PlayerRepository: PlayerWriting {
     }
 
     /// Calls `body` with every id, in order.
-    public func forEachID(_ body: (Int64) throws -> Void) throws {
+    package func forEachID(_ body: (Int64) throws -> Void) throws {
         let statement = try connection.prepare("SELECT id FROM players ORDER BY id")
         while try statement.step() { try body(statement.int64(at: 0)) }
     }
@@ -224,7 +224,7 @@ public final class PlayerRepository: PlayerWriting {
 
     /// Inserts the row's player with its id, or with the next free id when it has none; returns the id.
     @discardableResult
-    public func insert(_ row: PlayerRow) throws -> Int64 {
+    package func insert(_ row: PlayerRow) throws -> Int64 {
         let id = try row.player.id ?? nextFreeID()
         let statement = try statement(.insert)
         try bind(row, to: statement)
@@ -234,21 +234,21 @@ public final class PlayerRepository: PlayerWriting {
     }
 
     /// Overwrites the stored player that has `player.id`.
-    public func update(_ player: Player) throws {
+    package func update(_ player: Player) throws {
         guard let id = player.id else { preconditionFailure("update needs a player with an id") }
         let statement = try statement(.update)
         try bind(PlayerRow(player), to: statement)
         try run(statement, changing: id, "changed")
     }
 
-    public func delete(id: Int64) throws {
+    package func delete(id: Int64) throws {
         let statement = try statement(.delete)
         try statement.bind(id, at: 1)
         try run(statement, changing: id, "removed")
     }
 
     /// Gives the player with `id` the id `newID`, which must be free.
-    public func renumber(_ id: Int64, to newID: Int64) throws {
+    package func renumber(_ id: Int64, to newID: Int64) throws {
         let statement = try statement(.renumber)
         try statement.bind(newID, at: 1)
         try statement.bind(id, at: 2)
@@ -281,7 +281,7 @@ public final class PlayerRepository: PlayerWriting {
     /// The id a new player gets: one more than the largest any player has had, removed ones included, so that an
     /// id once given is never given again (a bookmarked player, a change list or a copy elsewhere must not come to
     /// mean another player). Once the largest allowed has been given, none is left: a new player must bring its own.
-    public func nextFreeID() throws -> Int64 {
+    package func nextFreeID() throws -> Int64 {
         let largest = try statement(.largestID).firstRow { $0.int64(at: 0) } ?? 0
         guard largest < FieldRule.maximumID else { throw IDsExhausted() }
         return largest + 1
@@ -290,7 +290,7 @@ public final class PlayerRepository: PlayerWriting {
     /// Fills the derived columns (`DerivedColumn`) where they are missing: rows other tools wrote or changed.
     /// Returns how many rows it filled; one statement, which finds them through the `players_unfolded` index.
     @discardableResult
-    public func fillDerivedColumns() throws -> Int {
+    package func fillDerivedColumns() throws -> Int {
         let assignments = DerivedColumn.allCases.map { "\($0.rawValue) = \($0.expression)" }
         try connection.execute(
             "UPDATE players INDEXED BY players_unfolded SET \(assignments.joined(separator: ", ")) "
@@ -312,13 +312,13 @@ public final class PlayerRepository: PlayerWriting {
     static let unfoldedCondition = DerivedColumn.allCases.map(\.missingCondition).joined(separator: " OR ")
 
     /// Runs an SQL script of the package's own (the sample roster), never text from a user.
-    public func runScript(_ sql: String) throws {
+    package func runScript(_ sql: String) throws {
         try connection.execute(sql)
     }
 
     /// Adds the sample roster (`seed.sql`, built into the binary), whose script leaves the derived values to
     /// rosterdb, as any other tool's rows do.
-    public func addSample() throws {
+    package func addSample() throws {
         try runScript(EmbeddedSampleRoster.files[0].text)
         try fillDerivedColumns()
     }

@@ -8,14 +8,14 @@ import RosterModel
 /// The row's columns are `PlayerColumn.selectList`: column `i` holds `PlayerField.allCases[i]`. Its text is handed
 /// out as SQLite holds it. A text that is not well-formed UTF-8, or a position, a date or a count that is not one,
 /// which only another tool can have written, stops the reading with an error that names the player.
-public struct PlayerRowView: PlayerValues {
+package struct PlayerRowView: PlayerValues {
     private let statement: Statement
 
     init(_ statement: Statement) {
         self.statement = statement
     }
 
-    public func forEachValue(_ body: (PlayerField, BorrowedFieldValue) -> Void) throws(DatabaseError) {
+    package func forEachValue(_ body: (PlayerField, BorrowedFieldValue) -> Void) throws(DatabaseError) {
         for (offset, field) in PlayerField.allCases.enumerated() {
             try value(of: field, at: Int32(offset), body)
         }
@@ -23,7 +23,7 @@ public struct PlayerRowView: PlayerValues {
 
     /// Every value of the row that rosterdb's rules refuse, each named as reading it names it: a player another
     /// program stored with several broken values has all of them named, not only the first that stops a read.
-    public func unreadableValues() -> [DatabaseError.UnreadableValue] {
+    package func unreadableValues() -> [DatabaseError.UnreadableValue] {
         var values: [DatabaseError.UnreadableValue] = []
         for (offset, field) in PlayerField.allCases.enumerated() {
             do throws(DatabaseError) {

@@ -14,11 +14,11 @@ extension StorageStamp {
 
 extension RosterDatabase: RosterStore {
     /// The file the roster was opened from, as a store's identity; nil for one a dry run keeps in memory.
-    public var identity: StoreIdentity? { fileIdentity?.storeIdentity }
+    package var identity: StoreIdentity? { fileIdentity?.storeIdentity }
 
     /// Looks at the roster's files: one look at the path (who it names, its size and modification time) and one
     /// at the log.
-    public func look() -> StoreLook {
+    package func look() -> StoreLook {
         guard let (identity, database) = FileIdentity.look(path) else {
             return StoreLook(identity: nil, stamp: nil)
         }
@@ -32,7 +32,7 @@ extension RosterDatabase: RosterStore {
 
     /// Whether the database file changed since `stamp` with no log a checkpoint could have copied from: written by
     /// another means than SQLite. One look at the file, and one at the log when the file changed.
-    public func wasWrittenOver(since stamp: StorageStamp) -> Bool {
+    package func wasWrittenOver(since stamp: StorageStamp) -> Bool {
         guard let now = FileIdentity.look(resolvedPath)?.state, now != stamp.database else { return false }
         return stamp.log.size == 0 && StorageStamp.state(of: resolvedPath + "-wal").size == 0
     }

@@ -9,7 +9,7 @@ extension RosterDatabase {
     /// the user's own. The search index is filled from the table anew when it or one of its triggers was restored.
     /// Fails, restoring nothing, when an object cannot be made as the roster stands (the unique index on refs over a
     /// ref held twice).
-    public func restoreMissingObjects() throws -> [String] {
+    package func restoreMissingObjects() throws -> [String] {
         let reference = try RosterDatabase.referenceSchema(migrator)
         try reopenIfPublished()
         return try connection.transaction(.immediate) { () throws -> [String] in

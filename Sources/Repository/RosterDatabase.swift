@@ -3,8 +3,8 @@ import Glibc
 import RosterModel
 
 /// An open roster: the SQLite file, checked and migrated to this build's schema.
-public final class RosterDatabase {
-    public enum OpenMode: Sendable {
+package final class RosterDatabase {
+    package enum OpenMode: Sendable {
         /// The file must exist (commands that only read).
         case existing
         /// The file is created when missing, at once (`init`).
@@ -19,19 +19,19 @@ public final class RosterDatabase {
     }
 
     /// What opening did to the file.
-    public struct OpenReport: Sendable {
+    package struct OpenReport: Sendable {
         /// The file had no schema before (new, or empty).
-        public let created: Bool
+        package let created: Bool
         /// The migrations applied just now, in order.
-        public let appliedMigrations: [Migration]
+        package let appliedMigrations: [Migration]
         /// The migrations a `.check` opening left pending: each write applies them, and rolls them back.
-        public let pendingMigrations: [Migration]
+        package let pendingMigrations: [Migration]
         /// The schema version the file is at now.
-        public let schemaVersion: Int
+        package let schemaVersion: Int
     }
 
-    public let path: String
-    public let openReport: OpenReport
+    package let path: String
+    package let openReport: OpenReport
     /// Opened again, on the roster's own name, once a roster built under a temporary name is published.
     private(set) var connection: Connection
 
@@ -46,7 +46,7 @@ public final class RosterDatabase {
     /// A command that only reads never waits for another writer: a migration it finds to apply takes the write
     /// lock at once or is left to `rosterdb init`. `stop` ends every statement and every wait for another writer's
     /// lock once it is raised, so that a signal is not held up by the busy timeout. `.check` writes nothing.
-    public init(
+    package init(
         path: String, mode: OpenMode, busyTimeout: Double = 5, migrations: [Migration] = Migration.embedded,
         stop: StopSignal = .never
     ) throws {
@@ -152,25 +152,25 @@ public final class RosterDatabase {
 
     /// Whether the path now names another file than the one this roster was opened from (renamed over, or removed
     /// and created again): a reader that stays open, such as a server's, must open the path again to see it.
-    public var fileWasReplaced: Bool {
+    package var fileWasReplaced: Bool {
         FileIdentity(path: path) != fileIdentity
     }
 
     /// Whether this roster was opened read-only, because this user cannot write it.
-    public let isReadOnly: Bool
+    package let isReadOnly: Bool
 
     /// Whether it is read from a private copy made as it opened (see `connectReadOnly`), which never changes.
-    public let readsPrivateCopy: Bool
+    package let readsPrivateCopy: Bool
 
     /// The players of this roster.
-    public private(set) var players: PlayerRepository
+    package private(set) var players: PlayerRepository
 
     /// Runs `body` in a write transaction, taken at once (`BEGIN IMMEDIATE`) so that a second writer waits up to
     /// the busy timeout and then fails with a busy error before it has changed anything. Values another tool left
     /// underived are filled first, and any the write left so at the end. Once committed, the write-ahead log is
     /// copied into the database file, so that the file alone holds the roster again. With `commit` false (a dry run)
     /// everything is rolled back at the end.
-    public func write<T>(commit: Bool = true, _ body: (PlayerRepository) throws -> T) throws -> T {
+    package func write<T>(commit: Bool = true, _ body: (PlayerRepository) throws -> T) throws -> T {
         try reopenIfPublished()
         if !deferredMigrations.isEmpty { try connection.execute("PRAGMA foreign_keys = OFF") }
         defer { if !deferredMigrations.isEmpty { try? connection.execute("PRAGMA foreign_keys = ON") } }
@@ -276,26 +276,26 @@ public final class RosterDatabase {
 
     /// Runs `body` with statements that the stop signal does not end: for what must still be done once a write is
     /// committed, such as listing what it changed, which a signal must not turn into "nothing was written".
-    public func ignoringStop<T>(_ body: () throws -> T) rethrows -> T {
+    package func ignoringStop<T>(_ body: () throws -> T) rethrows -> T {
         try connection.ignoringStop(body)
     }
 
     /// Runs `body` on one consistent snapshot of the roster; inside another `read`, on that one's.
-    public func read<T>(_ body: (PlayerRepository) throws -> T) throws -> T {
+    package func read<T>(_ body: (PlayerRepository) throws -> T) throws -> T {
         try reopenIfPublished()
         if connection.isInTransaction { return try body(players) }
         return try connection.transaction(.deferred) { try body(players) }
     }
 
     /// Keeps at most `kibibytes` of the roster's pages cached on this connection (SQLite's default is 2,000).
-    public func limitPageCache(toKibibytes kibibytes: Int) throws {
+    package func limitPageCache(toKibibytes kibibytes: Int) throws {
         try reopenIfPublished()
         try connection.execute("PRAGMA cache_size = -\(max(kibibytes, 1))")
     }
 
     /// Runs `body` with a time limit on every statement it runs: one still running `seconds` after the start stops
     /// with a `DatabaseError` whose `exceededTimeLimit` is true.
-    public func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {
+    package func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {
         try reopenIfPublished()
         return try connection.withTimeLimit(seconds: seconds, body)
     }

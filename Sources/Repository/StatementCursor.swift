@@ -37,7 +37,7 @@ extension RosterDatabase {
     /// roster's connection outside any transaction, so nothing else may read through this `RosterDatabase` until
     /// the cursor is closed: open a roster for it alone. One that `readsPrivateCopy` never changes: its cursors
     /// may start inside a read and outlast it, beside other reads.
-    public func cursor(
+    package func cursor(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition? = nil
     ) throws -> any PlayerCursor {
         precondition(!connection.isInTransaction || readsPrivateCopy, "a cursor reads its own snapshot")

@@ -1,14 +1,14 @@
 import RosterModel
 
 /// Work stopped because a signal asked it to; everything it did was undone.
-public struct Interrupted: CategorizedError {
+package struct Interrupted: CategorizedError {
     /// What was left as it was, for the message: the roster, by default.
-    public let outcome: String
+    package let outcome: String
 
-    public init(outcome: String = "the roster was left as it was") {
+    package init(outcome: String = "the roster was left as it was") {
         self.outcome = outcome
     }
 
-    public var category: ErrorCategory { .interrupted }
-    public var description: String { "interrupted; \(outcome)" }
+    package var category: ErrorCategory { .interrupted }
+    package var description: String { "interrupted; \(outcome)" }
 }

@@ -15,14 +15,14 @@ extension Roster {
     }
 
     /// Whether the process runs under an address-space limit (`ulimit -v`): read once, as rosterdb never changes it.
-    public static let addressSpaceIsLimited: Bool = {
+    package static let addressSpaceIsLimited: Bool = {
         var limit = rlimit()
         return getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max
     }()
 
     /// Whether `bytes` of address space can be had now: false only under an address-space limit (`ulimit -v`)
     /// that leaves less. Only address space is asked for, no memory; without a limit, nothing is asked.
-    public static func hasAddressSpace(_ bytes: Int) -> Bool {
+    package static func hasAddressSpace(_ bytes: Int) -> Bool {
         guard addressSpaceIsLimited else { return true }
         let region = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
         guard let region, region != UnsafeMutableRawPointer(bitPattern: -1) else { return false }  // MAP_FAILED
@@ -33,7 +33,7 @@ extension Roster {
     /// Gives the memory freed so far back to the system. The allocator keeps what a burst of work freed (the page
     /// caches of a server's streams: 120 MB after 260 at once) for later use, and a server would hold it for good;
     /// returning it costs a walk over the free memory, so a server calls this when a burst of such work has ended.
-    public static func returnFreedMemory() {
+    package static func returnFreedMemory() {
         malloc_trim(0)
     }
 }

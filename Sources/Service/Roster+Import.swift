@@ -1,6 +1,5 @@
 import Glibc
 import RosterModel
-import RosterQuery
 
 extension Roster {
     /// Imports the inputs (`-` is standard input) in one write transaction: all of it or, when a record is
@@ -10,7 +9,7 @@ extension Roster {
     /// kept on disk meanwhile, so a million changes take no memory. Once committed, the list is written to its end
     /// whatever the stop signal says (only a wait for its reader ends then), and a list that cannot be throws
     /// `ChangesNotListed` with the committed report, never an error that says nothing was written.
-    public func importFiles(
+    package func importFiles(
         _ names: [String], options: ImportOptions, standardInput: Int32 = STDIN_FILENO,
         progress: ((ImportProgress) -> Void)? = nil, changes: ChangeListOutput? = nil
     ) throws -> ImportReport {

@@ -1,8 +1,8 @@
 import RosterModel
 
 /// An open roster and what can be done with it; the service the front ends call.
-public final class Roster {
-    public enum Access: Sendable {
+package final class Roster {
+    package enum Access: Sendable {
         /// The database must exist already.
         case read
         /// The database is created when missing, by the first write that commits: a command that fails or writes
@@ -16,18 +16,18 @@ public final class Roster {
     }
 
     /// What opening did to the database file.
-    public struct OpenSummary: Sendable, Equatable {
+    package struct OpenSummary: Sendable, Equatable {
         /// The file had no roster schema before.
-        public let created: Bool
+        package let created: Bool
         /// Migrations applied just now, as `0002_query_indexes`.
-        public let appliedMigrations: [String]
+        package let appliedMigrations: [String]
         /// Migrations a `.check` roster applies inside each write and rolls back.
-        public let pendingMigrations: [String]
-        public let schemaVersion: Int
+        package let pendingMigrations: [String]
+        package let schemaVersion: Int
     }
 
-    public let path: String
-    public let openSummary: OpenSummary
+    package let path: String
+    package let openSummary: OpenSummary
     /// Where the players are kept (`Roster+Engine.swift` opens it).
     let store: any RosterStore
     /// Raised when long work must stop; it is then rolled back.
@@ -38,7 +38,7 @@ public final class Roster {
     /// Opens the roster at `path`, migrating it to this build's schema. Once `stop` is raised, opening (a wait for
     /// the lock a migration needs) and all later work on this roster stop and roll back, with an error whose
     /// category is `.interrupted`.
-    public init(path: String, access: Access, busyTimeout: Double = 5, stop: StopSignal = .never) throws {
+    package init(path: String, access: Access, busyTimeout: Double = 5, stop: StopSignal = .never) throws {
         try Roster.ensureAddressSpace(Roster.openMemory, for: "open the roster")
         (store, openSummary) = try Roster.openStore(path: path, access: access, busyTimeout: busyTimeout, stop: stop)
         self.path = path
@@ -47,22 +47,22 @@ public final class Roster {
 
     /// Whether it is read from a private copy made as it opened (a user who cannot write a WAL roster whose log
     /// files are missing): it never changes, so reads of it may overlap on its one connection.
-    public var readsPrivateCopy: Bool { store.readsPrivateCopy }
+    package var readsPrivateCopy: Bool { store.readsPrivateCopy }
 
     /// The number of players.
-    public func count() throws -> Int {
+    package func count() throws -> Int {
         try store.read { try $0.count() }
     }
 
     /// Puts back the indexes, triggers, name search index and change counter row of rosterdb's that another
     /// program removed; returns their names (see `RosterStore.restoreMissingObjects`).
-    public func restoreMissingObjects() throws -> [String] {
+    package func restoreMissingObjects() throws -> [String] {
         try store.restoreMissingObjects()
     }
 
     /// Loads the sample roster (`seed.sql`) when the roster is empty; returns how many players it added, and how
     /// many the roster holds (counted in the same transaction: nothing is read once the sample is committed).
-    public func loadSampleIfEmpty() throws -> (added: Int, total: Int) {
+    package func loadSampleIfEmpty() throws -> (added: Int, total: Int) {
         try store.write { players in
             let before = try players.count()
             guard before == 0 else { return (0, before) }

@@ -4,7 +4,6 @@ import RosterModel
 import Testing
 
 @testable import RosterHTTP
-@testable import RosterHTTPServer
 
 /// The adapter over real sockets: each test starts its own server on a port the system picks.
 @Suite struct HTTPServerTests {

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import RosterHTTP
-@testable import RosterHTTPServer
 
 @Suite struct HTTPHeadersTests {
     @Test func lookupIgnoresASCIICaseAndKeepsOrder() {

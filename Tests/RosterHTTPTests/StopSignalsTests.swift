@@ -1,6 +1,5 @@
 import Glibc
 import RosterHTTP
-import RosterHTTPServer
 import RosterModel
 import Testing
 

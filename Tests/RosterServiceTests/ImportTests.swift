@@ -1,6 +1,5 @@
 import RosterFormats
 import RosterModel
-import RosterQuery
 import TestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 import RosterFormats
 import RosterModel
-import RosterQuery
 import RosterService
 import TestSupport
 import Testing

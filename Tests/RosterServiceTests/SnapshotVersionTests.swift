@@ -1,6 +1,5 @@
 import Glibc
 import RosterModel
-import RosterQuery
 import RosterService
 import TestSupport
 import Testing

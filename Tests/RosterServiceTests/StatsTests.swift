@@ -1,5 +1,4 @@
 import RosterModel
-import RosterQuery
 import RosterService
 import TestSupport
 import Testing

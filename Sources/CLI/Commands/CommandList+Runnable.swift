@@ -1,5 +1,3 @@
-import RosterArguments
-
 extension CommandList where repeat each Declared: Command {
     /// The declared commands as they run, in their declared order: a declared command that does not run does not
     /// compile. A command is found by name, not cast to `Command`: a cast searches the program's whole table of

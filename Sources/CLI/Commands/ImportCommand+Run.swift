@@ -1,7 +1,5 @@
-import RosterArguments
 import RosterFormats
 import RosterModel
-import RosterQuery
 import RosterService
 
 extension ImportCommand: Command {

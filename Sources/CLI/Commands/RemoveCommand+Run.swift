@@ -1,4 +1,3 @@
-import RosterArguments
 import RosterModel
 import RosterService
 

@@ -1,7 +1,5 @@
 import Glibc
-import RosterArguments
-import RosterHTTPServer
-import RosterServe
+import RosterHTTP
 import RosterService
 
 extension ServeCommand: Command {

@@ -1,5 +1,4 @@
 import Glibc
-import RosterArguments
 import RosterModel
 
 extension ExitStatus {

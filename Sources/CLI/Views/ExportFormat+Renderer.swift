@@ -1,5 +1,3 @@
-import RosterArguments
-
 extension ExportFormat {
     func makeRenderer() -> any PlayerListRenderer {
         switch self {

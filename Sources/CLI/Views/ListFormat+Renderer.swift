@@ -1,5 +1,3 @@
-import RosterArguments
-
 /// The one place a list format's name becomes a renderer.
 extension ListFormat {
     /// The renderer for `query`; `maxWidth` is the terminal's width when the table may be cut to fit.

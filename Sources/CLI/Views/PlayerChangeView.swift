@@ -1,4 +1,3 @@
-import RosterArguments
 import RosterFormats
 import RosterModel
 import RosterService

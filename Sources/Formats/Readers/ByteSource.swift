@@ -7,12 +7,12 @@ import RosterModel
 /// pointer arithmetic, telling the source how far they got (`consume(upTo:)`) before asking for more (`refill()`).
 /// A refill moves the unconsumed bytes to the front of the buffer, so a reader that needs a few bytes of look-ahead
 /// (an escape, a UTF-8 sequence) gets them contiguous.
-public final class ByteSource {
+package final class ByteSource {
     /// About 1 MiB: large enough that `read(2)` calls cost nothing next to parsing, small enough to stay in cache.
-    public static let defaultBufferSize = 1 << 20
+    package static let defaultBufferSize = 1 << 20
     /// Readers need up to 12 contiguous bytes of look-ahead (a surrogate pair of `\u` escapes); smaller buffers are
     /// raised to this.
-    public static let minimumBufferSize = 16
+    package static let minimumBufferSize = 16
 
     private enum Input {
         case descriptor(Int32)
@@ -24,30 +24,30 @@ public final class ByteSource {
     private let stop: StopSignal
     private let storage: UnsafeMutablePointer<UInt8>
     /// The buffer's size in bytes.
-    public let capacity: Int
+    package let capacity: Int
 
     /// The start of the buffer; it never changes.
-    public var base: UnsafePointer<UInt8> { UnsafePointer(storage) }
+    package var base: UnsafePointer<UInt8> { UnsafePointer(storage) }
     /// Index in the buffer of the first byte not consumed yet.
-    public private(set) var start = 0
+    package private(set) var start = 0
     /// Index in the buffer just past the last byte read.
-    public private(set) var end = 0
+    package private(set) var end = 0
     /// Offset in the input of `base[0]`.
-    public private(set) var origin = 0
+    package private(set) var origin = 0
     /// The input has no more bytes (a read returned 0); later refills do not read again, so that a terminal is not
     /// asked twice.
-    public private(set) var isExhausted = false
+    package private(set) var isExhausted = false
 
     /// Reads from `descriptor`, which stays open: whoever opened it closes it. A read that a signal interrupts
     /// is tried again unless `stop` is raised then: a pipe that stays silent must not keep a stop waiting.
-    public init(descriptor: Int32, bufferSize: Int = ByteSource.defaultBufferSize, stop: StopSignal = .never) {
+    package init(descriptor: Int32, bufferSize: Int = ByteSource.defaultBufferSize, stop: StopSignal = .never) {
         input = .descriptor(descriptor)
         self.stop = stop
         (storage, capacity) = ByteSource.allocateBuffer(max(bufferSize, ByteSource.minimumBufferSize))
     }
 
     /// Reads from `bytes`, for tests; a small `bufferSize` makes refills fall anywhere, as they would on a file.
-    public init(bytes: [UInt8], bufferSize: Int? = nil) {
+    package init(bytes: [UInt8], bufferSize: Int? = nil) {
         input = .memory(bytes, next: 0)
         stop = .never
         (storage, capacity) = ByteSource.allocateBuffer(max(bufferSize ?? bytes.count, ByteSource.minimumBufferSize))
@@ -69,7 +69,7 @@ public final class ByteSource {
     }
 
     /// The bytes read but not consumed yet.
-    public var unconsumed: UnsafeBufferPointer<UInt8> {
+    package var unconsumed: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + start, count: end - start)
     }
 
@@ -77,13 +77,13 @@ public final class ByteSource {
     package var bytesConsumed: Int { origin + start }
 
     /// Marks the bytes before buffer index `index` as consumed; indices outside `start...end` are clamped.
-    public func consume(upTo index: Int) {
+    package func consume(upTo index: Int) {
         start = min(max(index, start), end)
     }
 
     /// Moves the unconsumed bytes to the front of the buffer, then reads more after them. Returns false at the end
     /// of the input, or when unconsumed bytes already fill the buffer.
-    public func refill() throws(ReadError) -> Bool {
+    package func refill() throws(ReadError) -> Bool {
         if start > 0 {
             let kept = end - start
             if kept > 0 {
@@ -106,7 +106,7 @@ public final class ByteSource {
     /// The first byte that is not white space (space, tab, CR, LF) after an optional UTF-8 byte order mark, without
     /// consuming anything; nil when the input is blank. Only one buffer is examined: input whose first
     /// `capacity` bytes are all blank is taken as blank.
-    public func firstNonBlankByte() throws(ReadError) -> UInt8? {
+    package func firstNonBlankByte() throws(ReadError) -> UInt8? {
         // Enough bytes to recognise a byte order mark, unless the input is shorter.
         while end - start < 3, try refill() {}
         var index = start

@@ -1,12 +1,12 @@
 /// What separates the cells of a CSV file.
-public enum CSVDelimiter: String, CaseIterable, Sendable {
+package enum CSVDelimiter: String, CaseIterable, Sendable {
     case comma = ","
     case semicolon = ";"
     case tab
     case pipe = "|"
 
     /// The byte.
-    public var byte: UInt8 {
+    package var byte: UInt8 {
         switch self {
         case .comma: .comma
         case .semicolon: .semicolon
@@ -16,7 +16,7 @@ public enum CSVDelimiter: String, CaseIterable, Sendable {
     }
 
     /// The delimiter a file's name implies: a tab for `.tsv`, else a comma.
-    public static func implied(by fileName: String) -> CSVDelimiter {
+    package static func implied(by fileName: String) -> CSVDelimiter {
         fileName.lowercased().hasSuffix(".tsv") ? .tab : .comma
     }
 }

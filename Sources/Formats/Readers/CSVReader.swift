@@ -13,7 +13,7 @@ import RosterModel
 /// row of the wrong width, invalid UTF-8, a quote inside an unquoted field, or text after a closing quote. The row
 /// is read to its end all the same, taking the stray quote or text as part of the cell, and the problem reported
 /// instead of it.
-public struct CSVReader: RecordReader {
+package struct CSVReader: RecordReader {
     private enum CellEnd {
         case delimiter, lineEnd, inputEnd
     }
@@ -36,7 +36,7 @@ public struct CSVReader: RecordReader {
 
     /// A reader of CSV from `source`, from the bytes it has not consumed yet. A header that `headerCheck` finds a
     /// problem in (one without a column every record needs) is refused before any row is read.
-    public init(
+    package init(
         source: ByteSource, delimiter: UInt8 = .comma, headerCheck: @escaping ([String]) -> String? = { _ in nil }
     ) {
         cursor = InputCursor(source: source)
@@ -45,10 +45,10 @@ public struct CSVReader: RecordReader {
     }
 
     /// Bytes consumed from the source so far, a byte order mark included.
-    public var bytesRead: Int { cursor.offset }
+    package var bytesRead: Int { cursor.offset }
 
     /// The next record, as `RecordReader.next()` describes.
-    public mutating func next() throws(ReadError) -> RawRecord? {
+    package mutating func next() throws(ReadError) -> RawRecord? {
         guard !finished else { return nil }
         do throws(ReadError) {
             if !started {

@@ -2,7 +2,7 @@
 ///
 /// An element that is not an object is a recoverable error: it is checked, skipped, and reading goes on. Any syntax
 /// error, invalid UTF-8 or nesting deeper than 512 levels is fatal: the rest of the file cannot be trusted.
-public struct JSONArrayReader: RecordReader {
+package struct JSONArrayReader: RecordReader {
     private enum State {
         /// Before the array's `[`.
         case start
@@ -21,7 +21,7 @@ public struct JSONArrayReader: RecordReader {
 
     /// A reader of a JSON array from `source`, from the bytes it has not consumed yet; with `paths.records`, of the
     /// array at that path inside the input's object (`{"squad": [...]}`).
-    public init(source: ByteSource, paths: JSONPaths = JSONPaths()) {
+    package init(source: ByteSource, paths: JSONPaths = JSONPaths()) {
         parser = JSONValueParser(source: source, allowsLineFeeds: true, paths: paths)
     }
 
@@ -29,10 +29,10 @@ public struct JSONArrayReader: RecordReader {
     private var recordDepth: Int { parser.paths.records.count &+ 2 }
 
     /// Bytes consumed from the source so far, a byte order mark included.
-    public var bytesRead: Int { parser.cursor.offset }
+    package var bytesRead: Int { parser.cursor.offset }
 
     /// The next record, as `RecordReader.next()` describes.
-    public mutating func next() throws(ReadError) -> RawRecord? {
+    package mutating func next() throws(ReadError) -> RawRecord? {
         do throws(ReadError) {
             return try readNext()
         } catch {

@@ -4,10 +4,10 @@ import RosterModel
 /// array inside a team object, `--map name=player.name` for a value inside a record's object (array elements by
 /// their index: `statistics.0.goals.total`). Keys are compared as field names are, ignoring case and surrounding
 /// spaces.
-public struct JSONPaths: Sendable, Equatable {
+package struct JSONPaths: Sendable, Equatable {
     /// The keys leading from the input's top object to the array of records; empty when the input is the array
     /// itself (or NDJSON's lines).
-    public var records: [String] = []
+    package var records: [String] = []
     /// The dotted paths a mapping reads (`player.name`), in the form keys are compared in: each becomes a field of
     /// the record, named by its path.
     private(set) var values: Set<String> = []
@@ -15,7 +15,7 @@ public struct JSONPaths: Sendable, Equatable {
     /// other nested value is checked for syntax and skipped, as it costs nothing to keep.
     private(set) var containers: Set<String> = []
 
-    public init(records: [String] = [], reading columns: [String] = []) {
+    package init(records: [String] = [], reading columns: [String] = []) {
         self.records = records
         for column in columns where column.contains(".") {
             let path = FieldNames.key(column)
@@ -29,10 +29,10 @@ public struct JSONPaths: Sendable, Equatable {
     }
 
     /// `squad`, `data.players`: the records path as written in messages and options.
-    public var recordsDescription: String { records.joined(separator: ".") }
+    package var recordsDescription: String { records.joined(separator: ".") }
 
     /// Reads `--records PATH`: keys separated by dots, none empty.
-    public static func recordsPath(from text: String) -> Result<[String], RecordMapping.Refused> {
+    package static func recordsPath(from text: String) -> Result<[String], RecordMapping.Refused> {
         let keys = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !keys.contains(where: { TextRule.trimmed($0).isEmpty }) else {
             return .failure(

@@ -3,7 +3,7 @@
 /// Each non-blank line is a record, with the JSON reader's strict grammar. Since a JSON string cannot hold a raw
 /// line feed, a line feed always ends a record, so every problem in a line is recoverable: it is reported, and
 /// reading goes on at the next line. Only a failed read is fatal.
-public struct NDJSONReader: RecordReader {
+package struct NDJSONReader: RecordReader {
     private var parser: JSONValueParser
     private var started = false
     private var finished = false
@@ -11,15 +11,15 @@ public struct NDJSONReader: RecordReader {
 
     /// A reader of NDJSON from `source`, from the bytes it has not consumed yet; each line's nested values that
     /// `paths` names are fields of their own.
-    public init(source: ByteSource, paths: JSONPaths = JSONPaths()) {
+    package init(source: ByteSource, paths: JSONPaths = JSONPaths()) {
         parser = JSONValueParser(source: source, allowsLineFeeds: false, paths: paths)
     }
 
     /// Bytes consumed from the source so far, a byte order mark included.
-    public var bytesRead: Int { parser.cursor.offset }
+    package var bytesRead: Int { parser.cursor.offset }
 
     /// The next record, as `RecordReader.next()` describes.
-    public mutating func next() throws(ReadError) -> RawRecord? {
+    package mutating func next() throws(ReadError) -> RawRecord? {
         guard !finished else { return nil }
         do throws(ReadError) {
             if !started {

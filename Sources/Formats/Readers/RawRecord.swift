@@ -1,20 +1,20 @@
 import RosterModel
 
 /// A place in an input file: 1-based line, and 1-based column counted in Unicode scalars (characters).
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+package struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public var description: String { "line \(line), column \(column)" }
+    package var description: String { "line \(line), column \(column)" }
 }
 
 /// A field's value as the reader saw it, before any validation.
-public enum RawValue: Hashable, Sendable {
+package enum RawValue: Hashable, Sendable {
     /// JSON `null`, or an empty CSV cell.
     case null
     /// A JSON string, unescaped.
@@ -35,18 +35,18 @@ public enum RawValue: Hashable, Sendable {
     indirect case refused(RawValue, reason: String)
 
     /// Strings longer than this many UTF-8 bytes are reported as `oversizedString`.
-    public static let maximumStringBytes = 16_384
+    package static let maximumStringBytes = 16_384
 }
 
 /// One field of a record: its name as written, its value, and where the value starts.
-public struct RawField: Hashable, Sendable {
-    public var name: String
-    public var value: RawValue
-    public var location: SourceLocation
+package struct RawField: Hashable, Sendable {
+    package var name: String
+    package var value: RawValue
+    package var location: SourceLocation
     /// The player's field a mapping (`import --map`) assigned this one to, whatever its name; nil when its name says.
-    public var field: PlayerField?
+    package var field: PlayerField?
 
-    public init(name: String, value: RawValue, location: SourceLocation, field: PlayerField? = nil) {
+    package init(name: String, value: RawValue, location: SourceLocation, field: PlayerField? = nil) {
         self.name = name
         self.value = value
         self.location = location
@@ -55,18 +55,18 @@ public struct RawField: Hashable, Sendable {
 }
 
 /// One record of an input file, as read: fields in the order they appear, duplicates included.
-public struct RawRecord: Hashable, Sendable {
+package struct RawRecord: Hashable, Sendable {
     /// 1-based position of the record in its file (the CSV header is not a record).
-    public var number: Int
+    package var number: Int
     /// Where the record starts (the `{` of a JSON object, the first cell of a CSV row).
-    public var location: SourceLocation
-    public var fields: [RawField]
+    package var location: SourceLocation
+    package var fields: [RawField]
 
     /// Records with more fields than this are reported as errors, so that a hostile record of millions of fields
     /// never sits in memory.
-    public static let maximumFieldCount = 1_024
+    package static let maximumFieldCount = 1_024
 
-    public init(number: Int, location: SourceLocation, fields: [RawField]) {
+    package init(number: Int, location: SourceLocation, fields: [RawField]) {
         self.number = number
         self.location = location
         self.fields = fields

@@ -1,7 +1,7 @@
 import RosterModel
 
 /// A stream of raw records from one input file, read in bounded memory whatever the file's size.
-public protocol RecordReader {
+package protocol RecordReader {
     /// The next record, or nil at the end of the input. After a recoverable error the next call goes on with the
     /// following record; after any other error it returns nil.
     mutating func next() throws(ReadError) -> RawRecord?
@@ -11,11 +11,11 @@ public protocol RecordReader {
 }
 
 /// The formats `import` reads.
-public enum InputFormat: String, CaseIterable, Sendable {
+package enum InputFormat: String, CaseIterable, Sendable {
     case json, ndjson, csv
 
     /// The format a file name's extension names (`.json`, `.ndjson`/`.jsonl`, `.csv`/`.tsv`), if any.
-    public init?(fileName: String) {
+    package init?(fileName: String) {
         guard let dot = fileName.lastIndex(of: ".") else { return nil }
         switch fileName[fileName.index(after: dot)...].lowercased() {
         case "json": self = .json
@@ -27,7 +27,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
     /// Why a file named as this format cannot be that format, judging by its first non-blank byte: a JSON array
     /// saved as `.ndjson`, JSON saved as `.csv`. Nil when the byte does not contradict the name.
-    public func contradiction(firstNonBlankByte byte: UInt8?) -> String? {
+    package func contradiction(firstNonBlankByte byte: UInt8?) -> String? {
         let sniffed = InputFormat(sniffing: byte)
         // A JSON file may be one object holding its records (`--records`): its reader tells that from NDJSON.
         guard let byte, sniffed != self, sniffed != .csv, self != .json else { return nil }
@@ -46,7 +46,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
 
     /// The format the first non-blank byte suggests: `[` a JSON array, `{` NDJSON, anything else CSV.
-    public init(sniffing firstNonBlankByte: UInt8?) {
+    package init(sniffing firstNonBlankByte: UInt8?) {
         switch firstNonBlankByte {
         case UInt8(ascii: "["): self = .json
         case UInt8(ascii: "{"): self = .ndjson
@@ -57,7 +57,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
 /// The reader for `format`, reading from `source`; a CSV file's cells are separated by `delimiter`, and its header
 /// goes through `headerCheck` (see `CSVReader`); JSON's records and nested values are where `paths` says.
-public func makeRecordReader(
+package func makeRecordReader(
     _ format: InputFormat, source: ByteSource, delimiter: UInt8 = .comma, paths: JSONPaths = JSONPaths(),
     headerCheck: @escaping ([String]) -> String? = { _ in nil }
 ) -> any RecordReader {

@@ -3,15 +3,15 @@ import RosterModel
 /// `import --lookup club=teams.csv:id:name`: a field's values are keys into a second file (CSV, JSON or NDJSON),
 /// each translated to what the row with that key holds in another column — a provider's club id to the club's name.
 /// A value the file has no row for is a problem of its record, naming the value.
-public struct Lookup: Sendable, Equatable {
-    public let field: PlayerField
-    public let file: String
+package struct Lookup: Sendable, Equatable {
+    package let field: PlayerField
+    package let file: String
     /// The column holding the keys, and the one holding what they stand for.
-    public let keyColumn: String
-    public let valueColumn: String
+    package let keyColumn: String
+    package let valueColumn: String
 
     /// Reads `FIELD=FILE:KEY_COLUMN:VALUE_COLUMN`; the file's name may hold colons, the columns may not.
-    public static func parse(_ text: String) -> Result<Lookup, RecordMapping.Refused> {
+    package static func parse(_ text: String) -> Result<Lookup, RecordMapping.Refused> {
         let form = "expected FIELD=FILE:KEY_COLUMN:VALUE_COLUMN, as in club=teams.csv:id:name."
         guard let equals = text.firstIndex(of: "=") else { return .failure(RecordMapping.Refused(reason: form)) }
         let fieldName = String(text[..<equals])
@@ -32,7 +32,7 @@ public struct Lookup: Sendable, Equatable {
     /// The table the file's records give: each key (in the form values are compared in) and what it stands for.
     /// Rows without a key are left out; a key given twice with two meanings is refused (`LookupRefused`), as is
     /// anything the reader cannot read (its `ReadError`).
-    public func table(from reader: inout any RecordReader) throws -> LookupTable {
+    package func table(from reader: inout any RecordReader) throws -> LookupTable {
         var values: [String: String] = [:]
         let keyName = FieldNames.key(keyColumn)
         let valueName = FieldNames.key(valueColumn)
@@ -70,7 +70,7 @@ public struct Lookup: Sendable, Equatable {
 }
 
 /// Why a lookup's file cannot be used.
-public enum LookupRefused: Error, Sendable {
+package enum LookupRefused: Error, Sendable {
     /// No record of the file has these columns; `found` are those records have.
     case missingColumns([String], found: [String])
     /// A key stands for two values; the reason names the record.
@@ -78,8 +78,8 @@ public enum LookupRefused: Error, Sendable {
 }
 
 /// A lookup with its file's keys read: what `RecordMapping` translates the field's values with.
-public struct LookupTable: Sendable {
-    public let lookup: Lookup
+package struct LookupTable: Sendable {
+    package let lookup: Lookup
     /// What each key stands for, by the key's compared form; empty for a row without a value.
     let values: [String: String]
 

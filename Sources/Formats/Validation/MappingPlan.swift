@@ -6,7 +6,7 @@ import RosterModel
 /// differ from those it was made for. It spares each record the comparison of names as rosterdb compares them
 /// (lower-cased and trimmed, a new string each), which took a third of the reading thread's time (perf, a million
 /// rows of a provider's file through a profile).
-public struct MappingPlan {
+package struct MappingPlan {
     /// A column's place in the record: its first field, and whether another field has the same name.
     struct Place {
         let index: Int
@@ -22,7 +22,7 @@ public struct MappingPlan {
     /// The fields that pass through, by place, each with the player's field its name means.
     private(set) var passing: [(index: Int, field: PlayerField?)] = []
 
-    public init() {}
+    package init() {}
 
     /// Whether the plan was made for `record`'s field names.
     func fits(_ record: RawRecord) -> Bool {

@@ -4,9 +4,9 @@ import RosterModel
 /// key gives each field (or a template joining several: `{first_name} {second_name}`), which texts mean unknown
 /// (`None`, `not available`), and how a field's values translate (`element_type` 1 → GK). Column and key names are
 /// matched ignoring case and surrounding spaces, as rosterdb's own names are.
-public struct RecordMapping: Sendable {
+package struct RecordMapping: Sendable {
     /// Where a field's value comes from.
-    public enum Source: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// A CSV column or JSON key.
         case column(String)
         /// Text and columns joined: `{first_name} {second_name}`. Unknown columns are left out; all unknown, the
@@ -15,7 +15,7 @@ public struct RecordMapping: Sendable {
         /// Nowhere: the file's own column of that name is ignored (`--map id=`).
         case nothing
 
-        public enum Piece: Sendable, Equatable {
+        package enum Piece: Sendable, Equatable {
             case text(String)
             case column(String)
         }
@@ -32,34 +32,34 @@ public struct RecordMapping: Sendable {
     }
 
     /// The field each explicitly mapped field comes from.
-    public var sources: [PlayerField: Source] = [:]
+    package var sources: [PlayerField: Source] = [:]
     /// Texts that mean unknown, compared ignoring case and surrounding spaces.
-    public var nullTokens: [String] = [] {
+    package var nullTokens: [String] = [] {
         didSet { nullKeys = TextKeys(nullTokens) }
     }
     /// Per field, a provider's values and what they stand for.
-    public var valueMaps: [PlayerField: [String: String]] = [:]
+    package var valueMaps: [PlayerField: [String: String]] = [:]
     private var nullKeys = TextKeys([])
     /// Rows that are no records (`--skip-where`, `--keep-where`).
-    public var rowFilters: [RowFilter] = []
+    package var rowFilters: [RowFilter] = []
     /// Per field, the second file its values are keys into (`--lookup`).
-    public var lookups: [PlayerField: LookupTable] = [:]
+    package var lookups: [PlayerField: LookupTable] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Whether the mapping changes nothing, so that records need not go through it.
-    public var isIdentity: Bool {
+    package var isIdentity: Bool {
         sources.isEmpty && nullTokens.isEmpty && valueMaps.isEmpty && rowFilters.isEmpty && lookups.isEmpty
     }
 
     /// Whether `record` is a row that is no record, by `rowFilters`.
-    public func skips(_ record: RawRecord) -> Bool {
+    package func skips(_ record: RawRecord) -> Bool {
         var plan = MappingPlan()
         return skips(record, plan: &plan)
     }
 
     /// `skips(_:)`, the columns found through `plan`, made again when the record's names are not its own.
-    public func skips(_ record: RawRecord, plan: inout MappingPlan) -> Bool {
+    package func skips(_ record: RawRecord, plan: inout MappingPlan) -> Bool {
         if rowFilters.isEmpty { return false }
         if !plan.fits(record) { plan = MappingPlan(record, mapping: self) }
         for (filter, place) in zip(rowFilters, plan.filters)
@@ -72,12 +72,12 @@ public struct RecordMapping: Sendable {
     // MARK: - Reading the options
 
     /// A mapping option's text that cannot be used, and why.
-    public struct Refused: Error, Sendable, Equatable {
-        public let reason: String
+    package struct Refused: Error, Sendable, Equatable {
+        package let reason: String
     }
 
     /// `FIELD=SOURCE`: `name={first_name} {second_name}`, `ref=code`, `id=` (nothing).
-    public static func source(from text: String) -> Result<(PlayerField, Source), Refused> {
+    package static func source(from text: String) -> Result<(PlayerField, Source), Refused> {
         guard let equals = text.firstIndex(of: "=") else {
             return .failure(Refused(reason: "expected FIELD=SOURCE, as in name={first_name} {second_name}."))
         }
@@ -122,7 +122,7 @@ public struct RecordMapping: Sendable {
     /// at the start of a line or after white space outside `{…}` (`ref=code  # the provider's key`), so that it is
     /// never read as part of the source. A bad line's reason starts with its number, and a field mapped twice names
     /// both lines.
-    public static func sources(fromFile text: String) -> Result<[(PlayerField, Source)], Refused> {
+    package static func sources(fromFile text: String) -> Result<[(PlayerField, Source)], Refused> {
         var sources: [(PlayerField, Source)] = []
         var lineOfField: [PlayerField: Int] = [:]
         for (offset, line) in lines(of: text).enumerated() {
@@ -193,7 +193,7 @@ public struct RecordMapping: Sendable {
     }
 
     /// `FIELD:FROM=TO,FROM=TO`: `position:1=GK,2=DF,3=MF,4=FW`.
-    public static func valueMap(from text: String) -> Result<(PlayerField, [String: String]), Refused> {
+    package static func valueMap(from text: String) -> Result<(PlayerField, [String: String]), Refused> {
         guard let colon = text.firstIndex(of: ":") else {
             return .failure(Refused(reason: "expected FIELD:FROM=TO,FROM=TO, as in position:1=GK,2=DF."))
         }
@@ -221,7 +221,7 @@ public struct RecordMapping: Sendable {
     }
 
     /// `FIELD,FIELD…`: fields an import updates alone (`--only`); the id, which finds players, is none of them.
-    public static func fieldList(from text: String) -> Result<[PlayerField], Refused> {
+    package static func fieldList(from text: String) -> Result<[PlayerField], Refused> {
         var fields: [PlayerField] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             guard let field = field(named: name) else { return .failure(unknownField(name)) }
@@ -249,7 +249,7 @@ public struct RecordMapping: Sendable {
 
     /// The columns the mapping and its row filters read that are not among `columns` (names compared as rosterdb
     /// compares them).
-    public func missingColumns(in columns: [String]) -> [String] {
+    package func missingColumns(in columns: [String]) -> [String] {
         let present = Set(columns.map(FieldNames.key))
         var missing: [String] = []
         for column in self.columns + rowFilters.map(\.column) where !present.contains(FieldNames.key(column)) {
@@ -259,7 +259,7 @@ public struct RecordMapping: Sendable {
     }
 
     /// The options that name `columns` (`--map`, `--skip-where`, `--keep-where`), for a message about them.
-    public func options(naming columns: [String]) -> String {
+    package func options(naming columns: [String]) -> String {
         let keys = Set(columns.map(FieldNames.key))
         var options: [String] = []
         if self.columns.contains(where: { keys.contains(FieldNames.key($0)) }) { options.append("--map") }
@@ -271,7 +271,7 @@ public struct RecordMapping: Sendable {
     }
 
     /// Every column the mapping reads.
-    public var columns: [String] {
+    package var columns: [String] {
         PlayerField.allCases.flatMap { sources[$0]?.columns ?? [] }
     }
 
@@ -280,7 +280,7 @@ public struct RecordMapping: Sendable {
     /// of fields the mapping gives otherwise, do not count as the fields their names say; the message lists the
     /// header's columns as they are.
     /// Without `requiresWholePlayers` (`--only`), a header needs no column for the fields every player has.
-    public func headerProblem(_ columns: [String], requiresWholePlayers: Bool = true) -> String? {
+    package func headerProblem(_ columns: [String], requiresWholePlayers: Bool = true) -> String? {
         var (meanings, given) = reading(columns)
         if !requiresWholePlayers {
             given.formUnion(FieldNames.rules.indices.filter { FieldNames.rules[$0].isRequired })
@@ -289,7 +289,7 @@ public struct RecordMapping: Sendable {
     }
 
     /// The fields every record needs that a header read through this mapping gives no column for.
-    public func absentRequiredFields(_ columns: [String]) -> [PlayerField] {
+    package func absentRequiredFields(_ columns: [String]) -> [PlayerField] {
         let (meanings, given) = reading(columns)
         return FieldNames.absentRequiredFields(fields: meanings, given: given)
     }
@@ -314,7 +314,7 @@ public struct RecordMapping: Sendable {
     /// shell reads them (`--map 'name={first_name} {second_name}'`, `--map position=element_type`): for each field
     /// neither mapped nor named by a column, its first likely source (`FieldDescriptor.likelySources`) whose
     /// columns the header has and no earlier suggestion took.
-    public func suggestions(for columns: [String]) -> [String] {
+    package func suggestions(for columns: [String]) -> [String] {
         let (meanings, _) = reading(columns)
         let named = Set(meanings.compactMap { $0 })
         // Each column as the header spells it, by the form names are compared in.
@@ -358,13 +358,13 @@ public struct RecordMapping: Sendable {
 
     /// The record as rosterdb reads it: mapped fields named for the fields they give, the file's own columns for
     /// those fields dropped, unknown texts made null, and values translated.
-    public func apply(_ record: RawRecord) -> RawRecord {
+    package func apply(_ record: RawRecord) -> RawRecord {
         var plan = MappingPlan()
         return apply(record, plan: &plan)
     }
 
     /// `apply(_:)`, the columns found through `plan`, made again when the record's names are not its own.
-    public func apply(_ record: RawRecord, plan: inout MappingPlan) -> RawRecord {
+    package func apply(_ record: RawRecord, plan: inout MappingPlan) -> RawRecord {
         if !plan.fits(record) { plan = MappingPlan(record, mapping: self) }
         var fields: [RawField] = []
         fields.reserveCapacity(record.fields.count)

@@ -1,17 +1,17 @@
 /// Why one record (or the rest of a file) was not imported: where, which field and value, and what is wrong.
-public struct RecordProblem: Hashable, Sendable, CustomStringConvertible {
+package struct RecordProblem: Hashable, Sendable, CustomStringConvertible {
     /// The input as the user named it (`players.json`, or `-` for standard input).
-    public var file: String
+    package var file: String
     /// The 1-based record number, when the problem belongs to a record.
-    public var record: Int?
-    public var location: SourceLocation
+    package var record: Int?
+    package var location: SourceLocation
     /// The field as written in the input (`goal`, not `goals`), when one field is at fault.
-    public var field: String?
+    package var field: String?
     /// The offending value as written, shortened for display.
-    public var value: String?
-    public var message: String
+    package var value: String?
+    package var message: String
 
-    public init(
+    package init(
         file: String, record: Int?, location: SourceLocation, field: String? = nil, value: String? = nil,
         message: String
     ) {
@@ -25,7 +25,7 @@ public struct RecordProblem: Hashable, Sendable, CustomStringConvertible {
 
     /// `players.json:40:15: record 12: goals: expected a whole number, got "20" (a string)`, the form editors and
     /// compilers use, so that the place can be opened directly.
-    public var description: String {
+    package var description: String {
         var text = "\(file):\(location.line):\(location.column): "
         if let record { text += "record \(record): " }
         if let field { text += "\(field): " }

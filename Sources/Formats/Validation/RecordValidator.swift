@@ -4,23 +4,23 @@ import RosterModel
 /// (`PlayerField.rule`). Field names are matched ignoring case and surrounding spaces; aliases (`goal`, `assist`,
 /// `age` holding the birth date) work as the canonical names do. JSON null, an absent field and an empty CSV cell all
 /// mean unknown.
-public struct RecordValidator: Sendable {
+package struct RecordValidator: Sendable {
     /// Why a field the record gives more than once is refused; a column a mapping reads twice is refused so too.
     static let repeatedField = "the field appears more than once in the record"
 
     /// Birth dates after this day are refused as typing errors.
-    public let latestBirthDate: CalendarDate
+    package let latestBirthDate: CalendarDate
     /// The input as the user named it, for problems.
-    public let file: String
+    package let file: String
     /// How the input writes birth dates.
-    public let dateFormat: DateFormat
+    package let dateFormat: DateFormat
     /// Whether a record must give every field a player needs (name, position); not for an import that only updates
     /// some fields of players that exist (`--only`), where what a record lacks is left as it is.
-    public let requiresWholePlayers: Bool
+    package let requiresWholePlayers: Bool
     /// The previous record's field names and what they resolved to, by position: most records of a file repeat them.
     private var previousNames: [(name: String, resolved: FieldNames.Resolution?)] = []
 
-    public init(
+    package init(
         latestBirthDate: CalendarDate, file: String, dateFormat: DateFormat = .iso, requiresWholePlayers: Bool = true
     ) {
         self.latestBirthDate = latestBirthDate
@@ -30,13 +30,13 @@ public struct RecordValidator: Sendable {
     }
 
     /// What is wrong with a CSV header for player records, or nil; for `makeRecordReader(_:source:headerCheck:)`.
-    public static func headerProblem(_ columns: [String]) -> String? {
+    package static func headerProblem(_ columns: [String]) -> String? {
         FieldNames.headerProblem(columns)
     }
 
     /// Field names as records give them, each name once as rosterdb matches names (ignoring case and surrounding
     /// spaces: `shirt`, `shirt ` and `Shirt` are one), trimmed, the first spelling of each in sorted order; sorted.
-    public static func distinct(fieldNames names: some Sequence<String>) -> [String] {
+    package static func distinct(fieldNames names: some Sequence<String>) -> [String] {
         var spelling: [String: String] = [:]
         for name in names {
             let trimmed = TextRule.trimmed(name)
@@ -48,14 +48,14 @@ public struct RecordValidator: Sendable {
     }
 
     /// The outcome for one record.
-    public enum Validated: Sendable {
+    package enum Validated: Sendable {
         /// The player, and the fields the record gave a value (the others are unknown, or 0 for a count).
         case valid(Player, given: PlayerFieldSet)
         case invalid([RecordProblem])
     }
 
     /// The player the record describes, or its problems; names of fields rosterdb does not know go to `unknown`.
-    public mutating func validate(_ record: RawRecord, unknown: inout Set<String>) -> Validated {
+    package mutating func validate(_ record: RawRecord, unknown: inout Set<String>) -> Validated {
         // Where each field of `FieldNames.rules` is in the record: positions, not copies of the fields, as this
         // runs for every record of every import; on the stack, since an array cost an allocation and a look-up of
         // its type's metadata, about 500 instructions a record (callgrind, a re-import).
@@ -179,7 +179,7 @@ public struct RecordValidator: Sendable {
 
     /// The player the record describes, or its problems: `validate(_:unknown:)` for one record of one's own making,
     /// such as the options of a command, where no field name is unknown.
-    public mutating func validate(_ record: RawRecord) -> Validated {
+    package mutating func validate(_ record: RawRecord) -> Validated {
         var unknown = Set<String>()
         return validate(record, unknown: &unknown)
     }
@@ -345,8 +345,8 @@ public struct RecordValidator: Sendable {
     }
 
     /// A failure message; a distinct type so `Result` can carry it.
-    public struct Message: Error, Sendable {
-        public let text: String
+    package struct Message: Error, Sendable {
+        package let text: String
         init(_ text: String) { self.text = text }
     }
 

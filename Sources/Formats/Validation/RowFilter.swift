@@ -4,16 +4,16 @@ import RosterModel
 /// validation: `import --skip-where COLUMN=VALUE[,VALUE…]` drops the rows holding one of the values in the column,
 /// `--keep-where` those holding none. Columns are matched as field names are, values ignoring case and surrounding
 /// spaces; an absent or null value is the empty text, and an object or array matches no value.
-public struct RowFilter: Sendable, Equatable {
+package struct RowFilter: Sendable, Equatable {
     /// The column or key (a path inside a JSON record: `player.injured`).
-    public let column: String
+    package let column: String
     /// The values.
     let values: TextKeys
     /// Whether the rows holding one of the values are those kept (`--keep-where`), not those skipped.
-    public let keepsMatches: Bool
+    package let keepsMatches: Bool
 
     /// Reads `COLUMN=VALUE[,VALUE…]`.
-    public static func parse(_ text: String, keepsMatches: Bool) -> Result<RowFilter, RecordMapping.Refused> {
+    package static func parse(_ text: String, keepsMatches: Bool) -> Result<RowFilter, RecordMapping.Refused> {
         guard let equals = text.firstIndex(of: "=") else {
             return .failure(RecordMapping.Refused(reason: "expected COLUMN=VALUE[,VALUE…], as in element_type=5."))
         }

@@ -2,10 +2,10 @@
 ///
 /// Rows end with `\n`, not the RFC's `\r\n`: RFC 4180 lets readers accept either, ours does, and so do
 /// spreadsheets and the usual Unix tools, which would otherwise keep a stray `\r` in the last field.
-public enum CSVText {
+package enum CSVText {
     /// `text` as one field: quoted, with `"` doubled, when it holds `,`, `"`, CR or LF, or starts or ends with a
     /// space or tab (which some readers would trim); otherwise as it is. An empty text is an empty field.
-    public static func field(_ text: String) -> String {
+    package static func field(_ text: String) -> String {
         guard needsQuoting(text) else { return text }
         var quoted = "\""
         quoted.reserveCapacity(text.utf8.count + 4)
@@ -17,7 +17,7 @@ public enum CSVText {
     }
 
     /// The fields, each as `field(_:)` writes it, separated by commas and ended by `\n`.
-    public static func row(_ fields: [String]) -> String {
+    package static func row(_ fields: [String]) -> String {
         var row = ""
         for (index, text) in fields.enumerated() {
             if index > 0 { row += "," }

@@ -1,11 +1,11 @@
 /// JSON string literals (RFC 8259), written for every text field of an export, so the common case is fast.
-public enum JSONText {
+package enum JSONText {
     /// `text` as a JSON string literal, quotes included.
     ///
     /// Escapes `"`, `\` and every control character (`\n`, `\r`, `\t`, `\b`, `\f`, else `\u00XX`), and also
     /// U+007F and U+2028/U+2029, which some JavaScript parsers and log viewers take for line breaks. Other
     /// non-ASCII text is kept as UTF-8.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let needsEscaping =
             text.utf8.withContiguousStorageIfAvailable(firstEscape(in:))
             ?? Array(text.utf8).withUnsafeBufferPointer(firstEscape(in:))
@@ -58,13 +58,13 @@ public enum JSONText {
 
     /// Appends `text` as a JSON string literal, quotes included, to `out`: `quoted(_:)` without making a String,
     /// for writers that build their output as bytes.
-    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendQuoted($0, to: &out) }
     }
 
     /// Appends the text whose well-formed UTF-8 is `bytes` as a JSON string literal, quotes included, to `out`.
-    public static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    package static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         guard let start = firstEscape(in: bytes) else {
             out.append(.quote)
             out.append(contentsOf: bytes)
@@ -75,7 +75,7 @@ public enum JSONText {
     }
 
     /// Appends the decimal digits of `value`, a JSON number, to `out`, without making a String.
-    public static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    package static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         // Twenty digits hold any magnitude of an Int64; written from the last.

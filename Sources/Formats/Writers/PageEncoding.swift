@@ -4,17 +4,17 @@ import RosterModel
 /// `{"page":2,"per_page":20,"total":271,"pages":14,"players":[{…},{…}]}`, each player as `PlayerEncoding` writes it
 /// with its age. The API adds `"next"` and `"prev"` after the players. Written in three parts, so that a list of any
 /// length streams.
-public enum PageEncoding {
+package enum PageEncoding {
     /// Everything up to the first player: the paging facts and the opening of the list. A page asked for by a page
     /// token has no known number: `page` is null then.
-    public static func opening(_ paging: PageInfo, numbered: Bool = true) -> String {
+    package static func opening(_ paging: PageInfo, numbered: Bool = true) -> String {
         var bytes: [UInt8] = []
         appendOpening(paging, numbered: numbered, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `opening(_:numbered:)` appended to `out` as UTF-8.
-    public static func appendOpening(_ paging: PageInfo, numbered: Bool = true, to out: inout [UInt8]) {
+    package static func appendOpening(_ paging: PageInfo, numbered: Bool = true, to out: inout [UInt8]) {
         func number(_ key: String, _ value: Int) {
             out += key.utf8
             JSONText.appendInteger(Int64(value), to: &out)
@@ -28,14 +28,14 @@ public enum PageEncoding {
     }
 
     /// The player at `index` (from 0) of the list, with the comma that separates it from the one before.
-    public static func player(_ player: Player, age: Int?, index: Int) -> String {
+    package static func player(_ player: Player, age: Int?, index: Int) -> String {
         let object = PlayerEncoding.jsonObject(player, age: .included(age))
         return index == 0 ? object : "," + object
     }
 
     /// `player(_:age:index:)` appended to `out` as UTF-8, with the age on `asOf`; `player` may be a row of the
     /// roster read where it lies (see `PlayerValues`).
-    public static func appendPlayer<Values: PlayerValues>(
+    package static func appendPlayer<Values: PlayerValues>(
         _ player: Values, asOf: CalendarDate, index: Int, to out: inout [UInt8]
     ) throws(Values.ReadError) {
         if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -43,14 +43,14 @@ public enum PageEncoding {
     }
 
     /// The end of the list and of the object, with `links` (name and URL, null when there is none) in between.
-    public static func closing(links: [(name: String, url: String?)] = []) -> String {
+    package static func closing(links: [(name: String, url: String?)] = []) -> String {
         var bytes: [UInt8] = []
         appendClosing(links: links, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `closing(links:)` appended to `out` as UTF-8.
-    public static func appendClosing(links: [(name: String, url: String?)] = [], to out: inout [UInt8]) {
+    package static func appendClosing(links: [(name: String, url: String?)] = [], to out: inout [UInt8]) {
         out.append(UInt8(ascii: "]"))
         for (name, url) in links {
             out.append(UInt8(ascii: ","))

@@ -3,14 +3,14 @@ import RosterModel
 /// How a player is written as a record, the one place that knows: `export` writes the fields that `import` reads
 /// back, and the JSON, NDJSON and CSV list formats add the age on the as-of date after the birth date. Every field of
 /// `PlayerField` is written, in its order; an unknown value is JSON `null` or an empty CSV cell.
-public enum PlayerEncoding {
+package enum PlayerEncoding {
     /// A column of a written record: a field, or the age derived from the birth date.
-    public enum Column: Hashable, Sendable {
+    package enum Column: Hashable, Sendable {
         case field(PlayerField)
         case age
 
         /// The name in a JSON object and a CSV header.
-        public var name: String {
+        package var name: String {
             switch self {
             case .field(let field): field.name
             case .age: "age"
@@ -20,14 +20,14 @@ public enum PlayerEncoding {
 
     /// Whether a record has an `age` column, and its value (nil when unknown): given, or the age on a day, from the
     /// birth date the record holds.
-    public enum AgeField: Hashable, Sendable {
+    package enum AgeField: Hashable, Sendable {
         case omitted
         case included(Int?)
         case asOf(CalendarDate)
     }
 
     /// The columns of a record: every field, with `age` after `birth_date` when `age` is true.
-    public static func columns(age: Bool) -> [Column] {
+    package static func columns(age: Bool) -> [Column] {
         age ? columnsWithAge : fieldColumns
     }
 
@@ -41,7 +41,7 @@ public enum PlayerEncoding {
 
     /// The player as a compact JSON object:
     /// `{"id":1,"name":"Lionel Messi","position":"RW",…,"birth_date":"1987-06-24","age":38,"image":"messi.png"}`.
-    public static func jsonObject(_ player: Player, age: AgeField) -> String {
+    package static func jsonObject(_ player: Player, age: AgeField) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         appendJSONObject(player, age: age, to: &bytes)
@@ -52,7 +52,7 @@ public enum PlayerEncoding {
     /// may be a `Player` or a row of the roster read where it lies (a server writing a page of players, which would
     /// otherwise spend as long making `Player` values and Strings as writing them). Callers that write many players
     /// reserve the room for them; the array otherwise grows as arrays do.
-    public static func appendJSONObject<Values: PlayerValues>(
+    package static func appendJSONObject<Values: PlayerValues>(
         _ values: Values, age: AgeField, to out: inout [UInt8]
     ) throws(Values.ReadError) {
         // Written through a buffer: a player is some thirteen pieces, a page some 260.
@@ -126,7 +126,7 @@ public enum PlayerEncoding {
     }
 
     /// A field's value as JSON: a number, a string, or `null` for unknown.
-    public static func jsonValue(_ value: FieldValue?) -> String {
+    package static func jsonValue(_ value: FieldValue?) -> String {
         var bytes: [UInt8] = []
         switch value {
         case nil: bytes.append(contentsOf: pieces[Piece.null])
@@ -152,12 +152,12 @@ public enum PlayerEncoding {
     }
 
     /// The CSV header row of `columns(age:)`; ends with `\n`.
-    public static func csvHeader(age: Bool) -> String {
+    package static func csvHeader(age: Bool) -> String {
         CSVText.row(columns(age: age).map(\.name))
     }
 
     /// The player as a CSV row under `csvHeader(age:)`; ends with `\n`.
-    public static func csvRow(_ player: Player, age: AgeField) -> String {
+    package static func csvRow(_ player: Player, age: AgeField) -> String {
         var row = ""
         row.reserveCapacity(96 + player.name.utf8.count)
         for (index, column) in columns(age: age != .omitted).enumerated() {

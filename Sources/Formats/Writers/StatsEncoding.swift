@@ -4,9 +4,9 @@ import RosterModel
 ///
 /// A group: `{"group":"ST","players":4,"goals":93,"assists":22,"goal_contributions":115,"average_age":29.5}`, with
 /// `group` null for players whose value is unknown (and for the total) and `average_age` null when no age is known.
-public enum StatsEncoding {
+package enum StatsEncoding {
     /// `{"as_of":"2026-06-01","by":"position","total":{…},"groups":[{…},…]}`.
-    public static func json(_ stats: GroupedStats) -> String {
+    package static func json(_ stats: GroupedStats) -> String {
         "{\"as_of\":\"\(stats.asOf)\",\"by\":\"\(stats.grouping.rawValue)\",\"total\":\(group(stats.total)),"
             + "\"groups\":[\(stats.groups.map(group).joined(separator: ","))]}"
     }
@@ -14,7 +14,7 @@ public enum StatsEncoding {
     /// `{"as_of":…,"total":{…},"lines":[…],"positions":[…],"nationalities":[…],"clubs":[…],"top_scorers":[player…],
     /// "top_assisters":[…],"youngest":player|null,"oldest":player|null,"unknown":{"birth_date":n,…}}`; players as
     /// `query --format json` writes them, with their age.
-    public static func json(_ summary: RosterSummary) -> String {
+    package static func json(_ summary: RosterSummary) -> String {
         func player(_ player: Player) -> String {
             PlayerEncoding.jsonObject(player, age: .included(player.age(on: summary.asOf)))
         }
@@ -30,7 +30,7 @@ public enum StatsEncoding {
     }
 
     /// One group's object.
-    public static func group(_ stats: GroupStats) -> String {
+    package static func group(_ stats: GroupStats) -> String {
         "{\"group\":\(stats.group.map(JSONText.quoted) ?? "null"),\"players\":\(stats.players),"
             + "\"goals\":\(stats.goals),\"assists\":\(stats.assists),"
             + "\"goal_contributions\":\(stats.goalContributions),"
@@ -38,7 +38,7 @@ public enum StatsEncoding {
     }
 
     /// `27.4`: averages are written with one decimal, so that the output does not depend on float printing.
-    public static func oneDecimal(_ value: Double) -> String {
+    package static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
         return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"

@@ -1,5 +1,3 @@
-import RosterHTTP
-
 /// Links to the server's own pages: a path and query parameters, each name and value percent-encoded (RFC 3986),
 /// so that no text a user typed changes what a link means.
 package enum QueryLink {

@@ -11,23 +11,23 @@
 ///
 /// A class: each field's descriptor is one object, handed out without copying its texts (as a struct, each read of a
 /// field's value type copied the whole descriptor, a twentieth of a re-import's instructions).
-public final class FieldDescriptor: Sendable {
-    public let rule: FieldRule
+package final class FieldDescriptor: Sendable {
+    package let rule: FieldRule
     /// The type of the field's values (`rule.kind.valueType`), read for every value stored or compared.
-    public let valueType: FieldValue.ValueType
+    package let valueType: FieldValue.ValueType
     /// Whether a player may lack the field: its value is then unknown. A field that is not optional but not required
     /// either (goals) is 0 when a record leaves it out.
-    public let isOptional: Bool
+    package let isOptional: Bool
     /// Whether it is a count that a match day adds to (`edit --add-goals 2`).
-    public let isCount: Bool
+    package let isCount: Bool
     /// Where the detail screen (`show`, the web page's detail) shows the field.
-    public let detail: DetailPlacement
+    package let detail: DetailPlacement
     /// Columns, or templates joining them, in which providers' files often give the field, most likely first: what
     /// a first import suggests for `--map` when a file has no column of the field's own names.
-    public let likelySources: [String]
+    package let likelySources: [String]
 
     /// Where a field is shown on a player's detail screen.
-    public enum DetailPlacement: Sendable {
+    package enum DetailPlacement: Sendable {
         /// As the screen's title (the name).
         case heading
         /// On a line of its own, with this label, in `group`.
@@ -36,7 +36,7 @@ public final class FieldDescriptor: Sendable {
 
     /// The groups of lines of the detail screen, in the order it shows them; within a group, lines come in the order
     /// of `PlayerField`.
-    public enum DetailGroup: CaseIterable, Sendable {
+    package enum DetailGroup: CaseIterable, Sendable {
         /// What names the player in the roster and in its feed.
         case identity
         /// Who the player is: position, nationality, club, birth date.

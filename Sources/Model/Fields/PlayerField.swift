@@ -2,16 +2,16 @@
 /// aliases, whether it may be unknown, its roles and its place on the detail screen — is its `descriptor`, declared
 /// once in `FieldDescriptor`; every other list derives from the descriptors or switches over the cases without a
 /// `default`, so that a new case is a compile error until each place handles it.
-public enum PlayerField: String, CaseIterable, Sendable, Comparable {
+package enum PlayerField: String, CaseIterable, Sendable, Comparable {
     case id, ref, name, position, goals, assists, nationality, club
     case birthDate = "birth_date"
     case image
 
     /// The name records, exports and the database use (`birth_date`).
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// Everything declared of the field.
-    public var descriptor: FieldDescriptor {
+    package var descriptor: FieldDescriptor {
         switch self {
         case .id: .id
         case .ref: .ref
@@ -27,27 +27,27 @@ public enum PlayerField: String, CaseIterable, Sendable, Comparable {
     }
 
     /// The rules of the field's values and names.
-    public var rule: FieldRule { descriptor.rule }
+    package var rule: FieldRule { descriptor.rule }
 
     /// The Swift type of the field's value, which decides how it is stored and read back.
-    public var valueType: FieldValue.ValueType { descriptor.valueType }
+    package var valueType: FieldValue.ValueType { descriptor.valueType }
 
     /// Whether a player may lack the field: its value is then unknown (JSON `null`, an empty CSV cell, SQL NULL).
-    public var isOptional: Bool { descriptor.isOptional }
+    package var isOptional: Bool { descriptor.isOptional }
 
     /// Fields a user may clear, making them unknown: the optional ones but the id, which names the player.
-    public static let clearable = allCases.filter { $0.isOptional && $0 != .id }
+    package static let clearable = allCases.filter { $0.isOptional && $0 != .id }
 
     /// The counts a match day adds to (`edit --add-goals`).
-    public static let counts = allCases.filter { $0.descriptor.isCount }
+    package static let counts = allCases.filter { $0.descriptor.isCount }
 
-    public static func < (lhs: PlayerField, rhs: PlayerField) -> Bool {
+    package static func < (lhs: PlayerField, rhs: PlayerField) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }
 
 /// The value of one field of a player, typed.
-public enum FieldValue: Hashable, Sendable {
+package enum FieldValue: Hashable, Sendable {
     case integer(Int64)
     case text(String)
     case position(Position)
@@ -56,7 +56,7 @@ public enum FieldValue: Hashable, Sendable {
     /// The same value, text compared byte for byte. Swift's `==` holds canonically equivalent strings equal (`é`
     /// and `e` + U+0301), but a roster keeps the bytes it was given: a value with other bytes is another value, which
     /// an import writes and an edit reports. (The synthesized hash stays valid: equal bytes are equal text.)
-    public static func == (left: FieldValue, right: FieldValue) -> Bool {
+    package static func == (left: FieldValue, right: FieldValue) -> Bool {
         switch (left, right) {
         case (.integer(let own), .integer(let other)): own == other
         case (.text(var own), .text(var other)):
@@ -68,7 +68,7 @@ public enum FieldValue: Hashable, Sendable {
     }
 
     /// The cases without their values.
-    public enum ValueType: Sendable {
+    package enum ValueType: Sendable {
         case integer, text, position, date
     }
 
@@ -105,7 +105,7 @@ public enum FieldValue: Hashable, Sendable {
     }
 
     /// The value as text, as a table or a message shows it: digits, the text, the position code, `yyyy-MM-dd`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .integer(let value): String(value)
         case .text(let text): text

@@ -4,14 +4,14 @@
 ///
 /// A value is trimmed of white space at both ends, holds no control character and no byte order mark, and has at
 /// least one visible character: a name of zero-width spaces or Hangul fillers would print as nothing.
-public enum TextRule {
+package enum TextRule {
     /// Characters no text may hold: C0 and C1 controls, DEL, and U+FEFF, which inside a value is a byte order mark
     /// carried in by joined files (`cat a.csv b.csv`), an invisible part of a name that no search finds.
-    public static let forbidden: [ClosedRange<UInt32>] = [0x00...0x1F, 0x7F...0x9F, 0xFEFF...0xFEFF]
+    package static let forbidden: [ClosedRange<UInt32>] = [0x00...0x1F, 0x7F...0x9F, 0xFEFF...0xFEFF]
 
     /// Characters that show nothing: white space, Unicode's Default_Ignorable_Code_Point (zero-width spaces and
     /// joiners, the Hangul fillers, variation selectors, tags, …) and U+2800, the blank Braille pattern.
-    public static let invisible: [ClosedRange<UInt32>] =
+    package static let invisible: [ClosedRange<UInt32>] =
         WhiteSpace.ranges + [
             0xAD...0xAD, 0x34F...0x34F, 0x61C...0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F,
             0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x2800...0x2800, 0x3164...0x3164, 0xFE00...0xFE0F,
@@ -19,12 +19,12 @@ public enum TextRule {
         ]
 
     /// Whether `scalar` falls in one of `ranges`.
-    public static func contains(_ ranges: [ClosedRange<UInt32>], _ scalar: Unicode.Scalar) -> Bool {
+    package static func contains(_ ranges: [ClosedRange<UInt32>], _ scalar: Unicode.Scalar) -> Bool {
         ranges.contains { $0.contains(scalar.value) }
     }
 
     /// `text` without the white space at both ends.
-    public static func trimmed(_ text: String) -> String {
+    package static func trimmed(_ text: String) -> String {
         // Printable ASCII at both ends, as almost every value has, cannot be white space.
         let printableEnds = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard let first = bytes.first, let last = bytes.last else { return false }
@@ -40,13 +40,13 @@ public enum TextRule {
     }
 
     /// `text` trimmed, with each run of white space inside it made one space.
-    public static func collapsingWhiteSpace(_ text: String) -> String {
+    package static func collapsingWhiteSpace(_ text: String) -> String {
         WhiteSpace.collapsing(text) { scalar, bytes in UTF8.encode(scalar) { bytes.append($0) } }
     }
 
     /// The first forbidden character of `text`, found by bytes first: C1 controls are encoded C2 80 – C2 9F and the
     /// byte order mark EF BB BF, so text without those lead bytes needs no decoding.
-    public static func firstForbidden(in text: String) -> Unicode.Scalar? {
+    package static func firstForbidden(in text: String) -> Unicode.Scalar? {
         let mayHoldOne = text.utf8.withContiguousStorageIfAvailable { bytes in
             // Printable ASCII holds nothing forbidden.
             var index = printableASCIIWords(bytes)
@@ -69,7 +69,7 @@ public enum TextRule {
     /// Whether `text` is printable ASCII (U+0020 to U+007E) that neither starts nor ends with a space, as almost
     /// every value is: such text is trimmed, holds nothing forbidden and shows something, which one pass over its
     /// bytes tells.
-    public static func isPlainASCII(_ text: String) -> Bool {
+    package static func isPlainASCII(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
             guard let first = bytes.first, let last = bytes.last, first != .space, last != .space else { return false }
             var index = printableASCIIWords(bytes)
@@ -97,7 +97,7 @@ public enum TextRule {
     }
 
     /// Whether `text` has a character that shows something.
-    public static func hasVisibleCharacter(_ text: String) -> Bool {
+    package static func hasVisibleCharacter(_ text: String) -> Bool {
         // Any printable ASCII character other than the space is visible.
         let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.contains { $0 &- 0x21 < 0x5E }

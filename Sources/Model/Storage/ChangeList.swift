@@ -1,6 +1,6 @@
 /// The players an import changes, kept by the store — on disk, not in memory — so that a million changes can be
 /// listed once the import is committed.
-public protocol ChangeList: AnyObject {
+package protocol ChangeList: AnyObject {
     func record(_ change: PlayerChange) throws
     /// A player added earlier in this import moved to another id.
     func renumber(_ id: Int64, to newID: Int64) throws

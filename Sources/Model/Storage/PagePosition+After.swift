@@ -2,7 +2,7 @@ extension PagePosition {
     /// The position just after `player` in `order`: its value for each term a store orders by — each sort key's
     /// (a name's folded text, then the birth date; a position's rank), then the id unless the order has it — as the
     /// store computes them (the SQLite repository's `orderTerms`).
-    public init(after player: Player, in order: [SortOrder]) {
+    package init(after player: Player, in order: [SortOrder]) {
         func text(_ value: String?) -> PagePosition.Value { value.map { .text(NameFolding.fold($0)) } ?? .null }
         let birthDate: PagePosition.Value = player.birthDate.map { .text($0.description) } ?? .null
         var values = order.flatMap { sort -> [PagePosition.Value] in

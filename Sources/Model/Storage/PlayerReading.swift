@@ -1,6 +1,6 @@
 /// The players of one snapshot of a store: everything a read sees is what was committed when the snapshot began.
 /// Errors are `StorageError`s.
-public protocol PlayerReading: AnyObject {
+package protocol PlayerReading: AnyObject {
     /// The number of players.
     func count() throws -> Int
     func player(id: Int64) throws -> Player?
@@ -49,7 +49,7 @@ public protocol PlayerReading: AnyObject {
 
 extension PlayerReading {
     /// `forEachPlayer` from the first match, with no total counted.
-    public func forEachPlayer(
+    package func forEachPlayer(
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], limit: Int?, offset: Int = 0,
         _ body: (Player) throws -> Void
     ) throws {

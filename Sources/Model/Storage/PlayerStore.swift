@@ -1,6 +1,6 @@
 /// What an import reads and writes players through: the store's players themselves, or a bulk load of them. The
 /// service asks for one with `PlayerWriting.load(building:_:)` and never knows which it got.
-public protocol PlayerStore: AnyObject {
+package protocol PlayerStore: AnyObject {
     func count() throws -> Int
     func player(id: Int64) throws -> Player?
     /// The player stored with `player`'s id, compared with it: `.same` when every value is the same to the byte.
@@ -19,7 +19,7 @@ public protocol PlayerStore: AnyObject {
 
 extension PlayerStore {
     /// Inserts `player`, its folded values folded here.
-    @discardableResult public func insert(_ player: Player) throws -> Int64 {
+    @discardableResult package func insert(_ player: Player) throws -> Int64 {
         try insert(PlayerRow(player))
     }
 }

@@ -1,7 +1,7 @@
 /// The players inside a store's write transaction: read as `PlayerReading` reads them (the write's own changes
 /// included), and changed. Nothing is seen by others until the transaction commits, and everything is rolled back
 /// when it throws.
-public protocol PlayerWriting: PlayerReading {
+package protocol PlayerWriting: PlayerReading {
     /// Adds `player` (its id given or, when nil, the next free one); returns its id.
     @discardableResult func insert(_ player: Player) throws -> Int64
     /// Replaces the values of the player with `player.id`.

@@ -1,7 +1,7 @@
 /// Where a roster's players are kept: the engine behind the service (SQLite's `RosterDatabase` is the first). It
 /// reads on consistent snapshots and writes in transactions, all or nothing; every error it throws is a
 /// `StorageError`, or another `CategorizedError` of the project's (interrupted, unavailable, …).
-public protocol RosterStore: AnyObject {
+package protocol RosterStore: AnyObject {
     associatedtype Players: PlayerWriting
 
     /// Runs `body` on one consistent snapshot of the roster; inside another `read`, on that one's.
@@ -37,7 +37,7 @@ public protocol RosterStore: AnyObject {
 
 extension RosterStore {
     /// `write(commit:_:)`, committed.
-    public func write<T>(_ body: (Players) throws -> T) throws -> T {
+    package func write<T>(_ body: (Players) throws -> T) throws -> T {
         try write(commit: true, body)
     }
 }

@@ -6,30 +6,30 @@
 /// Modification times are exact where the kernel hands out a new one for each write that follows a
 /// look (Linux 6.13 and later); older kernels tick every few milliseconds, within which a write that keeps a
 /// file's size is not seen.
-public struct StorageStamp: Hashable, Sendable {
+package struct StorageStamp: Hashable, Sendable {
     /// The size and modification time (nanoseconds since 1970) of one file; zero for one that is missing.
-    public struct FileState: Hashable, Sendable {
-        public let size: Int64
-        public let modified: Int64
+    package struct FileState: Hashable, Sendable {
+        package let size: Int64
+        package let modified: Int64
 
-        public init(size: Int64, modified: Int64) {
+        package init(size: Int64, modified: Int64) {
             self.size = size
             self.modified = modified
         }
     }
 
     /// The database file.
-    public let database: FileState
+    package let database: FileState
     /// The write-ahead log; zero when it is missing or empty, as a reader opening the roster may create it empty.
-    public let log: FileState
+    package let log: FileState
 
-    public init(database: FileState, log: FileState) {
+    package init(database: FileState, log: FileState) {
         self.database = database
         self.log = log
     }
 
     /// A short hexadecimal digest of the stamp (FNV-1a over its four numbers), for an ETag.
-    public var digest: String {
+    package var digest: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for value in [database.size, database.modified, log.size, log.modified] {
             for shift in stride(from: 0, to: 64, by: 8) {

@@ -1,13 +1,13 @@
 /// Which store a roster is read from, whatever names it: a path that names another store than before was replaced
 /// (a file renamed over it, or removed and created again), and another store counts its own changes, which may have
 /// reached the same count.
-public struct StoreIdentity: Hashable, Sendable, CustomStringConvertible {
+package struct StoreIdentity: Hashable, Sendable, CustomStringConvertible {
     /// What tells this store from every other one (for a file: its device, inode and birth time).
     private let key: [Int64]
     /// The part of `key` an ETag shows (for a file: `inode.birth`).
-    public let description: String
+    package let description: String
 
-    public init(key: [Int64], description: String) {
+    package init(key: [Int64], description: String) {
         self.key = key
         self.description = description
     }

@@ -1,5 +1,5 @@
 /// What the roster holds under an id, against the player a record describes.
-public enum StoredPlayer {
+package enum StoredPlayer {
     /// No player has the id.
     case absent
     /// A player with exactly the record's values.

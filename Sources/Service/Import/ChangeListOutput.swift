@@ -2,11 +2,11 @@ import RosterModel
 
 /// Where an import lists the players it changes (`import --changes`): each change in turn, then the end of the
 /// list, which makes it complete (a file renamed into place, say).
-public struct ChangeListOutput {
+package struct ChangeListOutput {
     let write: (PlayerChange) throws -> Void
     let finish: () throws -> Void
 
-    public init(write: @escaping (PlayerChange) throws -> Void, finish: @escaping () throws -> Void = {}) {
+    package init(write: @escaping (PlayerChange) throws -> Void, finish: @escaping () throws -> Void = {}) {
         self.write = write
         self.finish = finish
     }

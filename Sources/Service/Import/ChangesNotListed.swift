@@ -3,13 +3,13 @@ import RosterModel
 /// An import was committed, but its change list could not be written to its end (a full disk, a reader that
 /// stopped reading, a signal while waiting for it). The roster holds the import: a script must not import again
 /// as though nothing had been written.
-public struct ChangesNotListed: CategorizedError {
+package struct ChangesNotListed: CategorizedError {
     /// The committed import's report; its `changesWritten` is false.
-    public let report: ImportReport
-    public let cause: any Error
+    package let report: ImportReport
+    package let cause: any Error
 
-    public var category: ErrorCategory { .savedNotReported }
-    public var description: String {
+    package var category: ErrorCategory { .savedNotReported }
+    package var description: String {
         let why = cause is Interrupted ? "interrupted while writing the change list" : "\(cause)"
         return "\(why); the import was saved, but its change list is incomplete"
     }

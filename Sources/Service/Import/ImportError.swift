@@ -3,7 +3,7 @@ import RosterFormats
 import RosterModel
 
 /// Why an import wrote nothing.
-public enum ImportError: CategorizedError {
+package enum ImportError: CategorizedError {
     /// Some records are invalid and `--skip-invalid` was not given; the report lists them.
     case invalidRecords(ImportReport)
     /// `--prune` would remove more of the roster than `--max-prune` allows.
@@ -25,7 +25,7 @@ public enum ImportError: CategorizedError {
     /// The roster refused a valid record's write (another program's trigger, say); `problem` names the record.
     case recordNotWritten(RecordProblem, category: ErrorCategory)
 
-    public var category: ErrorCategory {
+    package var category: ErrorCategory {
         switch self {
         case .invalidRecords, .lookupRefused: .invalidData
         case .pruneLimitExceeded: .pruneRefused
@@ -36,7 +36,7 @@ public enum ImportError: CategorizedError {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidRecords(let report):
             if let file = report.malformedFiles.first {
@@ -82,7 +82,7 @@ public enum ImportError: CategorizedError {
     }
 
     /// The report of an import that was refused, when there is one.
-    public var report: ImportReport? {
+    package var report: ImportReport? {
         switch self {
         case .invalidRecords(let report), .pruneLimitExceeded(let report): report
         case .cannotOpen, .unreadable, .missingColumns, .unmappedFields, .lookupRefused, .outOfResources,

@@ -1,6 +1,6 @@
 /// How far an import has got, for a progress bar.
-public struct ImportProgress: Sendable {
-    public enum Phase: Sendable, Equatable {
+package struct ImportProgress: Sendable {
+    package enum Phase: Sendable, Equatable {
         /// Reading, checking and writing records.
         case reading
         /// Every record is in; the indexes set aside for a load into an empty roster are being built: `completed`
@@ -10,13 +10,13 @@ public struct ImportProgress: Sendable {
         case finishing
     }
 
-    public var phase: Phase = .reading
-    public var records: Int
-    public var bytesRead: Int
+    package var phase: Phase = .reading
+    package var records: Int
+    package var bytesRead: Int
     /// The total size of the inputs, when every one is a regular file.
-    public var totalBytes: Int?
+    package var totalBytes: Int?
 
-    public init(phase: Phase = .reading, records: Int, bytesRead: Int, totalBytes: Int?) {
+    package init(phase: Phase = .reading, records: Int, bytesRead: Int, totalBytes: Int?) {
         self.phase = phase
         self.records = records
         self.bytesRead = bytesRead

@@ -1,6 +1,5 @@
 import RosterFormats
 import RosterModel
-import RosterQuery
 
 /// One import inside its write transaction: reads every input, validates each record, writes it, and keeps the
 /// tallies. Any error it throws rolls the whole import back.

@@ -1,5 +1,5 @@
 /// How an import ended, as `--report json`'s `status` says it, one word a script can branch on.
-public enum ImportStatus: String, Sendable {
+package enum ImportStatus: String, Sendable {
     /// Written.
     case committed
     /// Checked and rolled back, as asked (`--dry-run`).

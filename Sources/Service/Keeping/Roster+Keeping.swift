@@ -1,13 +1,12 @@
 import RosterFormats
 import RosterModel
-import RosterQuery
 
 /// Keeping single players by hand: `add`, `edit` and `remove`, each one write transaction that takes the write lock
 /// as an import does, and validates values by the import's own rules and messages.
 extension Roster {
     /// Adds the player `values` describe (fields as a user writes them); refuses one with the name and birth date of
     /// a stored player unless `allowDuplicate`. Returns the player as stored, with its id.
-    public func add(_ values: [PlayerField: String], allowDuplicate: Bool = false) throws -> Player {
+    package func add(_ values: [PlayerField: String], allowDuplicate: Bool = false) throws -> Player {
         let player = try validated(values)
         return try store.write { players in
             if !allowDuplicate { try Roster.checkIsNoDuplicate(player, in: players) }
@@ -28,7 +27,7 @@ extension Roster {
     /// rules, so `after` is any valid player, and a broken stored value that the edit does not replace is refused as
     /// a given one would be. A new name or birth date that another player has too is refused as `add` refuses it,
     /// unless `allowDuplicate`: an import would then find two players by them.
-    public func edit(_ target: String, _ edit: PlayerEdit, allowDuplicate: Bool = false) throws
+    package func edit(_ target: String, _ edit: PlayerEdit, allowDuplicate: Bool = false) throws
         -> (before: FoundPlayer, after: Player)
     {
         try store.write { players in
@@ -68,7 +67,7 @@ extension Roster {
     /// Removes the players `targets` name, all or none: one that names no player, or several, fails the whole call;
     /// one named by id goes also when another program stored it breaking the rules. With `dryRun`, nothing is
     /// removed. Returns them, each once, in the order named.
-    public func remove(_ targets: [String], dryRun: Bool = false) throws -> [FoundPlayer] {
+    package func remove(_ targets: [String], dryRun: Bool = false) throws -> [FoundPlayer] {
         try store.write(commit: !dryRun) { players in
             // Every name is looked up before anything goes, so that naming a player twice removes it once.
             var removed: [FoundPlayer] = []

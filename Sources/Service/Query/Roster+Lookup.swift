@@ -2,7 +2,7 @@ import RosterFormats
 import RosterModel
 
 /// Why `show` found no single player.
-public enum LookupError: CategorizedError {
+package enum LookupError: CategorizedError {
     /// Nothing matches; `suggestions` are players whose names start with the same words.
     case notFound(String, suggestions: [Player])
     /// No player has the id; `named` are those whose name is its digits, which only their own ids reach.
@@ -10,9 +10,9 @@ public enum LookupError: CategorizedError {
     /// Several players have that name.
     case ambiguous(String, candidates: [Player])
 
-    public var category: ErrorCategory { .notFound }
+    package var category: ErrorCategory { .notFound }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let text, _): "no player matches '\(text)'"
         case .noSuchID(let text, _): "no player has the id \(text)"
@@ -24,7 +24,7 @@ public enum LookupError: CategorizedError {
 extension Roster {
     /// The one player `text` names: an id when it is all digits, else a name compared ignoring case, accents and
     /// spacing.
-    public func findPlayer(_ text: String) throws -> Player {
+    package func findPlayer(_ text: String) throws -> Player {
         try store.read { try Roster.find(text, in: $0) }
     }
 

@@ -3,7 +3,7 @@ import RosterModel
 extension Roster {
     /// Runs `query` on one snapshot: `begin` gets the paging facts (with the total) before `row` gets each
     /// player of the page, in order. With `.all`, rows are streamed, never collected.
-    public func run(
+    package func run(
         _ query: PlayerQuery, measuringAll: Bool = false, begin: (PageInfo) throws -> Void,
         row: (Player) throws -> Void
     ) throws {
@@ -28,7 +28,7 @@ extension Roster {
     }
 
     /// The player with `id`, if any.
-    public func player(id: Int64) throws -> Player? {
+    package func player(id: Int64) throws -> Player? {
         try store.read { try $0.player(id: id) }
     }
 }

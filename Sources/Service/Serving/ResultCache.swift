@@ -8,7 +8,7 @@ import RosterModel
 /// Bounded in entries and in bytes: every distinct filter, `as_of` day and `top` is an entry of its own, and a
 /// summary of the top 1,000 takes half a megabyte, so a client asking for endless variants must not grow a server
 /// without bound. Past either bound the cache starts over.
-public final class ResultCache: Sendable {
+package final class ResultCache: Sendable {
     struct Key: Hashable {
         let version: RosterVersion
         let kind: String
@@ -24,11 +24,11 @@ public final class ResultCache: Sendable {
 
     private let state = Locked(State())
     /// How many results are kept at most.
-    public let capacity: Int
+    package let capacity: Int
     /// About how many bytes the results kept may take (`CachedResult.estimatedBytes`).
-    public let byteCapacity: Int
+    package let byteCapacity: Int
 
-    public init(capacity: Int = 10_000, byteCapacity: Int = 32 << 20) {
+    package init(capacity: Int = 10_000, byteCapacity: Int = 32 << 20) {
         self.capacity = capacity
         self.byteCapacity = byteCapacity
     }
@@ -55,9 +55,9 @@ public final class ResultCache: Sendable {
     }
 
     /// How many results are kept now.
-    public var count: Int { state.withLock { $0.results.count } }
+    package var count: Int { state.withLock { $0.results.count } }
     /// About how many bytes they take.
-    public var bytes: Int { state.withLock { $0.bytes } }
+    package var bytes: Int { state.withLock { $0.bytes } }
 }
 
 /// A result the cache can keep, with about how much memory it holds.

@@ -1,17 +1,17 @@
 import RosterModel
 
 /// A page of a list as the HTTP API and the web page show it.
-public struct PlayerPage: Sendable {
+package struct PlayerPage: Sendable {
     /// The paging facts; with a page token (`after`), `page` is 0: the page's number is not known.
-    public var paging: PageInfo
-    public var players: [Player]
+    package var paging: PageInfo
+    package var players: [Player]
     /// Whether the page was asked for by position (a page token) rather than by number.
-    public var isKeyset: Bool
+    package var isKeyset: Bool
     /// Where the next page starts, when more players follow a page asked for by token (nil for a page by number,
     /// which the next number follows).
-    public var next: PagePosition?
+    package var next: PagePosition?
 
-    public init(paging: PageInfo, players: [Player], isKeyset: Bool, next: PagePosition?) {
+    package init(paging: PageInfo, players: [Player], isKeyset: Bool, next: PagePosition?) {
         self.paging = paging
         self.players = players
         self.isKeyset = isKeyset
@@ -24,18 +24,18 @@ public struct PlayerPage: Sendable {
 /// roster's place (a file renamed over it) counts its own changes, and may have reached the same count; the files'
 /// state because a program that writes with the counting off (`.dbconfig enable_trigger off` in the sqlite3 shell)
 /// changes the players without counting.
-public struct RosterVersion: Hashable, Sendable, CustomStringConvertible {
-    public let store: StoreIdentity?
-    public let counter: Int64
+package struct RosterVersion: Hashable, Sendable, CustomStringConvertible {
+    package let store: StoreIdentity?
+    package let counter: Int64
     /// The size and modification time of the database file and its log; nil for a roster that never changes (a
     /// private copy).
-    public let storage: StorageStamp?
+    package let storage: StorageStamp?
     /// Whether the version is known to stand for these players alone. It is not when the files changed while the
     /// snapshot began, or when another connection committed a change that the files do not show (a write within
     /// one tick of a coarse clock): an answer from such a snapshot carries no ETag and is not kept.
-    public let isSettled: Bool
+    package let isSettled: Bool
 
-    public init(store: StoreIdentity?, counter: Int64, storage: StorageStamp? = nil, isSettled: Bool = true) {
+    package init(store: StoreIdentity?, counter: Int64, storage: StorageStamp? = nil, isSettled: Bool = true) {
         self.store = store
         self.counter = counter
         self.storage = storage
@@ -44,7 +44,7 @@ public struct RosterVersion: Hashable, Sendable, CustomStringConvertible {
 
     /// `1234.1764662400123456789.56.9f3a…`: the store's identity (a file's inode and birth time), the counter and a
     /// digest of the files' state, for an ETag.
-    public var description: String {
+    package var description: String {
         "\(store?.description ?? "0.0").\(counter)" + (storage.map { ".\($0.digest)" } ?? "")
     }
 }
@@ -59,7 +59,7 @@ struct SnapshotRecord {
 extension Roster {
     /// Looks at the roster's files as a request begins (one look at its path, one at its log), for
     /// `fileWasReplaced(_:)`, `fileWasRewritten(_:)` and `snapshot(_:_:)`.
-    public func lookAtFiles() -> StoreLook {
+    package func lookAtFiles() -> StoreLook {
         store.look()
     }
 
@@ -75,7 +75,7 @@ extension Roster {
     ///
     /// A read that fails as the file is written over under it (pages of the old file beside the new one's) throws
     /// `RosterFileChanged.writtenOver`.
-    public func snapshot<T>(_ look: StoreLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
+    package func snapshot<T>(_ look: StoreLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
         do {
             return try read(look, body)
         } catch {
@@ -117,7 +117,7 @@ extension Roster {
 
     /// The roster at `path` opened again to read, after another file took its place (`fileWasReplaced(_:)`) or was
     /// written over it (`fileWasRewritten(_:)`); throws `RosterFileChanged.notReopened` when it cannot be opened yet.
-    public static func reopened(path: String, busyTimeout: Double) throws -> Roster {
+    package static func reopened(path: String, busyTimeout: Double) throws -> Roster {
         do {
             return try Roster(path: path, access: .read, busyTimeout: busyTimeout)
         } catch {
@@ -126,13 +126,13 @@ extension Roster {
     }
 
     /// `snapshot(_:_:)` after a look at the files taken now.
-    public func snapshot<T>(_ body: (_ version: RosterVersion) throws -> T) throws -> T {
+    package func snapshot<T>(_ body: (_ version: RosterVersion) throws -> T) throws -> T {
         try snapshot(lookAtFiles(), body)
     }
 
     /// Whether `look` finds the path naming another file than the one this roster reads (renamed over, or removed
     /// and created again): a server must open the path again to answer from it.
-    public func fileWasReplaced(_ look: StoreLook) -> Bool {
+    package func fileWasReplaced(_ look: StoreLook) -> Bool {
         look.identity != store.identity
     }
 
@@ -140,39 +140,39 @@ extension Roster {
     /// engine (copied over with `cp`, say) since the last snapshot: SQLite would go on reading pages it keeps from
     /// the old file beside pages of the new one. A checkpoint, which copies the log into the file, counts too; both
     /// are told by the file's size or modification time. A server opens the roster again then.
-    public func fileWasRewritten(_ look: StoreLook) -> Bool {
+    package func fileWasRewritten(_ look: StoreLook) -> Bool {
         guard let last = lastSnapshot?.storage, let now = look.stamp else { return false }
         return now.database != last.database
     }
 
     /// `fileWasRewritten(_:)` after a look taken now.
-    public var fileWasRewritten: Bool { fileWasRewritten(lookAtFiles()) }
+    package var fileWasRewritten: Bool { fileWasRewritten(lookAtFiles()) }
 
     /// Whether the database file changed while the snapshot of `version` was read by another means than the engine
     /// (`RosterStore.wasWrittenOver(since:)`), so that what was read may mix the old file and the new one.
-    public func wasRewritten(whileReading version: RosterVersion) -> Bool {
+    package func wasRewritten(whileReading version: RosterVersion) -> Bool {
         guard let before = version.storage else { return false }
         return store.wasWrittenOver(since: before)
     }
 
     /// `fileWasReplaced(_:)` after a look taken now.
-    public var fileWasReplaced: Bool { fileWasReplaced(lookAtFiles()) }
+    package var fileWasReplaced: Bool { fileWasReplaced(lookAtFiles()) }
 
     /// Keeps at most `kibibytes` of the roster's pages cached: a connection that only streams a list reads each page
     /// once, and a server may hold one for each client reading a stream.
-    public func limitPageCache(toKibibytes kibibytes: Int) throws {
+    package func limitPageCache(toKibibytes kibibytes: Int) throws {
         try store.limitPageCache(toKibibytes: kibibytes)
     }
 
     /// Runs `body` with a time limit on every statement: one still running `seconds` after the start stops with an
     /// error of category `.timedOut`.
-    public func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {
+    package func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {
         try store.withTimeLimit(seconds: seconds, body)
     }
 
     /// The page of `query` (paging `.page`): by number, or after `query.after`. The total comes from `cache` when
     /// it holds it for this snapshot (`version`), so that only the page itself is read per request.
-    public func page(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> PlayerPage {
+    package func page(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> PlayerPage {
         var collected = CollectedPage()
         let next = try readPage(query, version: version, cache: cache, into: &collected)
         return PlayerPage(
@@ -183,7 +183,7 @@ extension Roster {
     /// is known, then each player of the page in order, as it lies in the roster, with no `Player` made of it.
     /// Returns, for a page asked for by token, where the next page starts when another follows; nil for a page by
     /// number, whose next page is the next number.
-    public func readPage<Sink: PageSink>(
+    package func readPage<Sink: PageSink>(
         _ query: PlayerQuery, version: RosterVersion, cache: ResultCache, into sink: inout Sink
     ) throws -> PagePosition? {
         try store.read { players in
@@ -224,7 +224,7 @@ extension Roster {
     }
 
     /// `stats(query, by:, top:)` on this snapshot, from `cache` when it holds it.
-    public func stats(
+    package func stats(
         _ query: PlayerQuery, by grouping: StatsGrouping, top: Int?, version: RosterVersion, cache: ResultCache
     ) throws -> GroupedStats {
         let key = ResultCache.Key(
@@ -235,7 +235,8 @@ extension Roster {
 
     /// How many players match `query`'s filters on each line (GK, DF, MF, FW), on this snapshot, from `cache` when it
     /// holds it: the counts of the web page's segments.
-    public func lineCounts(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> [Position: Int] {
+    package func lineCounts(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> [Position: Int]
+    {
         let criteria = PlayerCriteria(query)
         return try cache.value(.init(version: version, kind: "lines", criteria: criteria, asOf: nil)) {
             try store.read { players in
@@ -249,7 +250,7 @@ extension Roster {
     }
 
     /// `summary(query, top:)` on this snapshot, from `cache` when it holds it.
-    public func summary(_ query: PlayerQuery, top: Int, version: RosterVersion, cache: ResultCache) throws
+    package func summary(_ query: PlayerQuery, top: Int, version: RosterVersion, cache: ResultCache) throws
         -> RosterSummary
     {
         let key = ResultCache.Key(
@@ -259,7 +260,7 @@ extension Roster {
 
     /// A cursor over every player that matches `query`, in its order, for a list streamed while it is sent; it holds
     /// its snapshot until closed. Nothing else may read through this roster meanwhile: open one for the cursor.
-    public func cursor(_ query: PlayerQuery) throws -> any PlayerCursor {
+    package func cursor(_ query: PlayerQuery) throws -> any PlayerCursor {
         try store.cursor(
             matching: PlayerCriteria(query), orderedBy: query.sort,
             after: query.after.flatMap { $0.values.isEmpty ? nil : $0 })

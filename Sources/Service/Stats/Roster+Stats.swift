@@ -5,7 +5,7 @@ extension Roster {
     /// Groups come in their natural order — positions from the goal outwards, lines GK to FW, age bands from the
     /// youngest — or, for nationalities and clubs, the most players first; unknown values last. `top` keeps the
     /// first so many groups.
-    public func stats(_ query: PlayerQuery, by grouping: StatsGrouping, top: Int? = nil) throws -> GroupedStats {
+    package func stats(_ query: PlayerQuery, by grouping: StatsGrouping, top: Int? = nil) throws -> GroupedStats {
         let criteria = PlayerCriteria(query)
         let tally = try store.read { try $0.tally(matching: criteria, by: [grouping], asOf: query.asOf) }
         var groups = Roster.ordered(tally.groups[grouping] ?? [], by: grouping)
@@ -16,7 +16,7 @@ extension Roster {
     /// The roster at a glance, for the players that match `query`'s filters: counts per line and position, the
     /// `top` most common nationalities and clubs, the `top` scorers and assisters, the youngest and the oldest, and
     /// how many lack a birth date, a nationality or a club. One snapshot.
-    public func summary(_ query: PlayerQuery, top: Int = 5) throws -> RosterSummary {
+    package func summary(_ query: PlayerQuery, top: Int = 5) throws -> RosterSummary {
         let criteria = PlayerCriteria(query)
         return try store.read { players in
             let tally = try players.tally(matching: criteria, by: [.nationality, .club], asOf: query.asOf)

@@ -1,5 +1,0 @@
-/// The formats `export` writes; each writes the canonical import fields only, so that `import` reads it back
-/// exactly.
-public enum ExportFormat: String, CaseIterable, Sendable {
-    case json, ndjson, csv
-}

@@ -1,4 +1,0 @@
-/// The formats `query` prints a list of players in; the command line's views make the renderer of each.
-public enum ListFormat: String, CaseIterable, Sendable {
-    case table, json, ndjson, csv
-}

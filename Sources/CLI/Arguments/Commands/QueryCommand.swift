@@ -1,0 +1,28 @@
+import RosterModel
+import RosterService
+
+/// `rosterdb query`: a filtered, sorted, paged list of players.
+package struct QueryCommand: DeclaredCommand {
+    package static let name = "query"
+    package static let declaration = CommandDeclaration(
+        name: name,
+        abstract: "List players: filtered, sorted and paged.",
+        discussion: "Filters combine with AND; a filter given several times matches any of its values. Name order "
+            + "lists namesakes by birth date; ties in any order end on the player id, so pages are stable.",
+        options: FilterOptions(QueryParameter.filters + [.sort, .page, .perPage]),
+        Flag("all", help: "Every match on one page, streamed (for scripts)."),
+        Option.choice("format", of: ListFormat.self, help: "The output format (default: table).")
+    ) { _, filters, all, format in
+        var query = filters.query
+        if all {
+            for parameter in [QueryParameter.page, .perPage] where filters.given.contains(parameter) {
+                throw UsageError.conflictingOptions("--all", parameter.name(.option))
+            }
+            query.paging = .all
+        }
+        return QueryCommand(query: query, format: format ?? .table)
+    }
+
+    package let query: PlayerQuery
+    package let format: ListFormat
+}

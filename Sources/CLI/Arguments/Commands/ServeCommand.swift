@@ -1,0 +1,37 @@
+/// `rosterdb serve`: the roster, read-only, as a local HTTP data service (JSON) and web page.
+package struct ServeCommand: DeclaredCommand {
+    package static let name = "serve"
+    package static let declaration = CommandDeclaration(
+        name: name,
+        abstract: "Serve the roster over HTTP: a JSON API and a web page, read-only.",
+        discussion: "GET /api/players (the filters, sort and paging of query; format=ndjson|csv streams every match), "
+            + "/api/players/ID, /api/stats (the filters, by, top), /api/health; the web page at /. Each request reads "
+            + "one committed snapshot, so imports may run meanwhile. SIGINT or SIGTERM stops it once the requests in "
+            + "flight are answered (exit 0).",
+        options: Option.text(
+            "bind", "address",
+            help: "The address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 or :: opens the roster "
+                + "to the network)."),
+        Option.number(
+            "port", "port", in: 0...65_535, help: "The TCP port (default: 8080); 0 takes a free one and prints it."),
+        Option.number(
+            "threads", "n", in: 1...256,
+            help: "Threads answering requests, each with its own read connection (default: one per processor)."),
+        Flag(
+            "cors",
+            help: "Let web pages of any origin read the API (Access-Control-Allow-Origin: *, preflight answered)."),
+        Option.decimal(
+            "time-limit", "seconds", in: 0.001...3_600, expecting: "a number of seconds from 0.001 to 3600",
+            help: "How long one request may read before it is answered 503 (default: 5).")
+    ) { _, address, port, threads, cors, timeLimit in
+        ServeCommand(
+            address: address ?? "127.0.0.1", port: UInt16(port ?? 8080), threads: threads, cors: cors,
+            timeLimit: timeLimit ?? 5)
+    }
+
+    package let address: String
+    package let port: UInt16
+    package let threads: Int?
+    package let cors: Bool
+    package let timeLimit: Double
+}

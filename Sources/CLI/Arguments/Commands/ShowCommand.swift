@@ -1,0 +1,20 @@
+import RosterModel
+import RosterService
+
+/// `rosterdb show ID|NAME`: the detail view of one player.
+package struct ShowCommand: DeclaredCommand {
+    package static let name = "show"
+    package static let declaration = CommandDeclaration(
+        name: name,
+        abstract: "Show one player in detail.",
+        discussion: "A name that several players share lists them with their ids (exit 1).",
+        arguments: [SharedOptions.player],
+        options: SharedOptions.detailFormat, FilterOptions([.asOf])
+    ) { positionals, format, filters in
+        ShowCommand(player: positionals[0], format: format ?? .text, asOf: filters.query.asOf)
+    }
+
+    package let player: String
+    package let format: DetailFormat
+    package let asOf: CalendarDate
+}

@@ -1,0 +1,183 @@
+import RosterModel
+import RosterService
+
+/// The roster table of the web front end (`/`): segments per line with their counts, a search form, sortable
+/// headers, the page's players and paging links. A pure function of `State`.
+enum RosterListView {
+    /// One segment of the segmented control: All, or a line.
+    struct Segment: Equatable, Sendable {
+        var label: String
+        /// The `position` the segment filters on; nil for All.
+        var position: String?
+        var count: Int
+        var isSelected: Bool
+    }
+
+    struct State: Sendable {
+        /// The list's parameters as given (empty ones left out), which every link keeps.
+        var items: [HTTPQueryItem]
+        var sort: [SortOrder]
+        var page: PlayerPage
+        var asOf: CalendarDate
+        var segments: [Segment]
+        /// Why the parameters could not be used, shown instead of the table.
+        var problem: String?
+    }
+
+    /// A sortable column: its heading, its key, and whether it holds numbers.
+    private static let columns: [(label: StaticString, key: SortKey, numeric: Bool, css: String)] = [
+        ("Name", .name, false, "name"), ("Pos", .position, false, "position"),
+        ("Nationality", .nationality, false, "nationality"), ("Club", .club, false, "club"),
+        ("Age", .age, true, "age"), ("G", .goals, true, "goals"), ("A", .assists, true, "assists"),
+    ]
+
+    static func render(_ state: State) -> HTML {
+        var body = HTML.element("h1", [], HTML("Roster"))
+        body += segments(state)
+        body += form(state)
+        if let problem = state.problem {
+            body += .element("p", [("class", "problem"), ("role", "alert")], .text(problem))
+        } else {
+            body += table(state) + paging(state)
+        }
+        return PageLayout.page(title: "Roster", body)
+    }
+
+    private static func value(_ name: String, in state: State) -> String? {
+        state.items.first { $0.name == name }?.value
+    }
+
+    private static func segments(_ state: State) -> HTML {
+        let links = state.segments.map { segment in
+            HTML.element(
+                "a",
+                [
+                    (
+                        "href",
+                        QueryLink.url(
+                            "/", state.items,
+                            replacing: [
+                                ("position", segment.position), ("page", nil), ("after", nil),
+                            ])
+                    ), ("aria-current", segment.isSelected ? "page" : nil),
+                ],
+                .text("\(segment.label) \(segment.count.groupedDigits)"))
+        }
+        return .element("nav", [("class", "segments"), ("aria-label", "Lines")], .joined(links))
+    }
+
+    private static func form(_ state: State) -> HTML {
+        func field(_ name: String, _ label: String) -> HTML {
+            .void(
+                "input",
+                [
+                    ("type", name == "name" ? "search" : "text"), ("name", name),
+                    ("value", value(name, in: state) ?? ""),
+                    ("placeholder", label), ("aria-label", label),
+                ])
+        }
+        var fields = field("name", "Name") + field("nationality", "Nationality") + field("club", "Club")
+        // The segment and the order stay as they are when the form is sent.
+        for name in ["position", "sort", "as_of", "per_page"] {
+            if let given = value(name, in: state) {
+                fields += .void("input", [("type", "hidden"), ("name", name), ("value", given)])
+            }
+        }
+        fields += HTML("<button type=\"submit\">Search</button>")
+        fields += .element("a", [("href", "/")], HTML("Clear"))
+        return .element("form", [("method", "get"), ("action", "/"), ("role", "search")], fields)
+    }
+
+    private static func table(_ state: State) -> HTML {
+        let first = state.sort.first
+        var head = HTML.empty
+        for column in columns {
+            let current = first?.key == column.key ? first : nil
+            // A click on the sorted column turns it round; on another, numbers start from the largest.
+            let descending = current.map { !$0.descending } ?? column.numeric
+            let sort = column.key.rawValue + (descending ? ":desc" : "")
+            let arrow: HTML = current == nil ? .empty : (current!.descending ? HTML(" ▼") : HTML(" ▲"))
+            let link = HTML.element(
+                "a",
+                [
+                    (
+                        "href",
+                        QueryLink.url(
+                            "/", state.items,
+                            replacing: [
+                                ("sort", sort), ("page", nil),
+                                ("after", nil),
+                            ])
+                    )
+                ],
+                HTML(column.label) + arrow)
+            head += .element(
+                "th",
+                [
+                    ("class", column.css + (column.numeric ? " num" : "")), ("scope", "col"),
+                    ("aria-sort", current.map { $0.descending ? "descending" : "ascending" }),
+                ], link)
+        }
+        var rows = HTML.empty
+        for player in state.page.players {
+            let detail = QueryLink.url(
+                "/players/\(player.id ?? 0)",
+                state.items.filter { $0.name != "page" }
+                    + pageItem(state))
+            let cells: [HTML] = [
+                .element("td", [("class", "name")], .element("a", [("href", detail)], .text(player.name))),
+                .element(
+                    "td", [("class", "position"), ("title", player.position.fullName)],
+                    .text(player.position.code)),
+                .element("td", [("class", "nationality")], .text(player.nationality ?? "")),
+                .element("td", [("class", "club")], .text(player.club ?? "")),
+                .element("td", [("class", "age num")], .text(player.age(on: state.asOf).map { String($0) } ?? "")),
+                .element("td", [("class", "goals num")], .text(String(player.goals))),
+                .element("td", [("class", "assists num")], .text(String(player.assists))),
+            ]
+            rows += .element("tr", [], .joined(cells))
+        }
+        if state.page.players.isEmpty {
+            rows = .element("tr", [], .element("td", [("colspan", "7")], HTML("No players match.")))
+        }
+        return .element(
+            "div", [("class", "table")],
+            .element(
+                "table", [], .element("thead", [], .element("tr", [], head)) + .element("tbody", [], rows)))
+    }
+
+    /// The page the list is on, for links that come back to it.
+    private static func pageItem(_ state: State) -> [HTTPQueryItem] {
+        state.page.paging.page > 1 ? [HTTPQueryItem(name: "page", value: String(state.page.paging.page))] : []
+    }
+
+    private static func paging(_ state: State) -> HTML {
+        let paging = state.page.paging
+        let pages = paging.pages
+        func link(_ label: StaticString, _ page: Int?, rel: String) -> HTML {
+            guard let page else { return .element("span", [("class", "muted")], HTML(label)) }
+            return .element(
+                "a",
+                [
+                    (
+                        "href",
+                        QueryLink.url(
+                            "/", state.items,
+                            replacing: [
+                                ("page", page > 1 ? String(page) : nil),
+                                ("after", nil),
+                            ])
+                    ), ("rel", rel),
+                ], HTML(label))
+        }
+        let previous = paging.page > 1 ? min(paging.page - 1, max(pages, 1)) : nil
+        let next = paging.page < pages ? paging.page + 1 : nil
+        let facts =
+            "Page \(paging.page.groupedDigits) of \(max(pages, 1).groupedDigits) · "
+            + "\(paging.total.groupedDigits) player\(paging.total == 1 ? "" : "s") · ages on \(state.asOf)"
+        let middle = HTML.element("span", [("class", "muted")], .text(facts))
+        return .element(
+            "div", [("class", "paging")],
+            link("← Previous", previous, rel: "prev") + middle + link("Next →", next, rel: "next"))
+    }
+}

@@ -1,0 +1,169 @@
+import RosterFormats
+import RosterModel
+import RosterService
+
+/// The formats `/api/players` answers in: a page as JSON, or every match streamed.
+enum ListFormat: String, CaseIterable, Sendable {
+    case json, ndjson, csv
+
+    var contentType: String {
+        switch self {
+        case .json: "application/json"
+        case .ndjson: "application/x-ndjson"
+        case .csv: "text/csv; charset=utf-8; header=present"
+        }
+    }
+}
+
+extension RosterRoutes {
+    /// The parameters `/api/players` reads into its query.
+    static let listParameters = QueryParameter.filters + [.sort, .page, .perPage, .after]
+
+    /// `GET /api/players`: the page as `query --format json` writes it, with `next` and `prev` links (also in a
+    /// `Link` header), or with `format=ndjson|csv` every match, streamed.
+    func players(_ target: HTTPTarget, version: RosterVersion, today: CalendarDate) throws -> HTTPResponse {
+        var query = PlayerQuery(asOf: today)
+        let others = try QueryString.read(
+            target.query.map { ($0.name, $0.value) }, parameters: Self.listParameters, others: ["format"],
+            into: &query)
+        let format = try QueryString.choice(others["format"], of: ListFormat.self, for: "format") ?? .json
+        guard format == .json else {
+            for parameter in [QueryParameter.page, .perPage, .after] where target.value(of: parameter.rawValue) != nil {
+                throw QueryStringError.conflicting(
+                    parameter.rawValue, with: "format=\(format.rawValue)", because: "which streams every match")
+            }
+            return try stream(query, format: format)
+        }
+        let (page, after) = (QueryParameter.page.rawValue, QueryParameter.after.rawValue)
+        if target.value(of: page) != nil, target.value(of: after) != nil {
+            throw QueryStringError.conflicting(
+                page, with: after, because: "which starts the page just after a row, not at a number")
+        }
+        var body = JSONPageBody(asOf: query.asOf)
+        let next = try roster.readPage(query, version: version, cache: cache, into: &body)
+        let links = Self.links(body.paging, isKeyset: body.isKeyset, next: next, target)
+        body.close(links: [("next", links.next), ("prev", links.previous)])
+        var response = HTTPResponse(
+            headers: ["Content-Type": ListFormat.json.contentType], body: .bytes(body.bytes))
+        let link = [(links.next, "next"), (links.previous, "prev")].compactMap { url, rel in
+            url.map { "<\($0)>; rel=\"\(rel)\"" }
+        }
+        if !link.isEmpty { response.headers["Link"] = link.joined(separator: ", ") }
+        return response
+    }
+
+    /// The next and previous pages: by number for a page asked for by number, by token (next only) for one asked
+    /// for by token.
+    static func links(
+        _ paging: PageInfo, isKeyset: Bool, next: PagePosition?, _ target: HTTPTarget
+    ) -> (next: String?, previous: String?) {
+        let path = target.path
+        if isKeyset {
+            let next = next.map { position in
+                QueryLink.url(
+                    path, target.query, replacing: [("page", nil), ("after", PageToken.token(for: position))])
+            }
+            return (next, nil)
+        }
+        let number = paging.page
+        let next =
+            number < paging.pages
+            ? QueryLink.url(path, target.query, replacing: [("after", nil), ("page", String(number + 1))]) : nil
+        let previous =
+            number > 1
+            ? QueryLink.url(
+                path, target.query,
+                replacing: [
+                    ("after", nil), ("page", String(min(number - 1, max(paging.pages, 1)))),
+                ]) : nil
+        return (next, previous)
+    }
+
+    /// Every match of `query`, streamed from a cursor on a connection of its own (this worker's goes on answering
+    /// other requests while the stream is sent), a batch of rows at a time, each batch within the time limit. A
+    /// roster read from a private copy never changes, and a second connection would copy it again: the cursor
+    /// reads on this worker's.
+    private func stream(_ query: PlayerQuery, format: ListFormat) throws -> HTTPResponse {
+        let streams = options.streams
+        guard streams.admit() else {
+            return Self.failure(
+                .unavailable,
+                "The server has no memory for another stream just now (see ulimit -v); try again when one ends.",
+                page: false)
+        }
+        var admitted = true
+        defer { if admitted { streams.release() } }
+        // Both go when the stream closes, and with them its connection: the stream's body may outlive it.
+        var own: Roster?
+        if roster.readsPrivateCopy {
+            own = roster
+        } else {
+            own = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
+            try own?.limitPageCache(toKibibytes: MemoryAllowance.streamPageCacheKibibytes)
+        }
+        var cursor = try own?.cursor(query)
+        let limit = options.queryTimeLimit
+        var started = false
+        let chunks = HTTPChunkStream(
+            next: {
+                guard let own, let cursor else { return nil }
+                var bytes: [UInt8] = []
+                if !started, format == .csv { bytes += PlayerEncoding.csvHeader(age: true).utf8 }
+                started = true
+                try own.withTimeLimit(seconds: limit) {
+                    for _ in 0..<256 {
+                        guard let player = try cursor.next() else { break }
+                        let age = player.age(on: query.asOf)
+                        if format == .csv {
+                            bytes += PlayerEncoding.csvRow(player, age: .included(age)).utf8
+                        } else {
+                            PlayerEncoding.appendJSONObject(player, age: .included(age), to: &bytes)
+                            bytes.append(UInt8(ascii: "\n"))
+                        }
+                    }
+                }
+                return bytes.isEmpty ? nil : bytes
+            },
+            onClose: {
+                cursor?.close()
+                cursor = nil
+                own = nil
+                streams.release()
+            })
+        // From here the stream's close counts it out.
+        admitted = false
+        do {
+            try chunks.prime()
+        } catch {
+            chunks.close()
+            throw error
+        }
+        return HTTPResponse(headers: ["Content-Type": format.contentType], body: .stream(chunks))
+    }
+
+    /// `GET /api/players/{id}`: the player as `show --format json` writes it; 404 when there is none.
+    func player(_ idText: String, _ target: HTTPTarget, today: CalendarDate) throws -> HTTPResponse {
+        var query = PlayerQuery(asOf: today)
+        _ = try QueryString.read(target.query.map { ($0.name, $0.value) }, parameters: [.asOf], into: &query)
+        guard let id = Int64(idText), id > 0, let player = try roster.player(id: id) else {
+            return Self.error(.notFound, LookupError.notFound(idText, suggestions: []).description)
+        }
+        return Self.json(PlayerEncoding.jsonObject(player, age: .included(player.age(on: query.asOf))))
+    }
+
+    /// `GET /api/stats`: `stats --format json` — per group with `by`, else the summary.
+    func stats(_ target: HTTPTarget, version: RosterVersion, today: CalendarDate) throws -> HTTPResponse {
+        var query = PlayerQuery(asOf: today)
+        let others = try QueryString.read(
+            target.query.map { ($0.name, $0.value) }, parameters: QueryParameter.filters, others: ["by", "top"],
+            into: &query)
+        let grouping = try QueryString.choice(others["by"], of: StatsGrouping.self, for: "by")
+        let top = try QueryString.number(others["top"], in: 1...1_000, for: "top")
+        if let grouping {
+            return Self.json(
+                StatsEncoding.json(
+                    try roster.stats(query, by: grouping, top: top, version: version, cache: cache)))
+        }
+        return Self.json(StatsEncoding.json(try roster.summary(query, top: top ?? 5, version: version, cache: cache)))
+    }
+}

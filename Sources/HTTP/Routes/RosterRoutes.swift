@@ -1,0 +1,280 @@
+import Glibc
+import RosterFormats
+import RosterModel
+import RosterService
+
+/// The roster's HTTP front end on one thread of the server: a read connection of its own (its statements prepared
+/// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
+///
+/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, and the web pages `/` and
+/// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on); every answer that reads the roster reads one
+/// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
+/// gets 304 until the roster changes.
+package final class RosterRoutes: HTTPWorker {
+    /// Opened again when another file takes the roster's path (`reading`).
+    private(set) var roster: Roster
+    let options: ServeOptions
+    let cache: ResultCache
+    /// Today, as `options.today` gave it, and the second it was asked: asked again once a second at most.
+    private var day: (asked: Int, date: CalendarDate)?
+
+    /// Opens the roster read-only (it must exist and be a roster this build can read).
+    package init(options: ServeOptions, cache: ResultCache) throws {
+        roster = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
+        self.options = options
+        self.cache = cache
+    }
+
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
+        var response = route(request)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        if options.cors {
+            response.headers["Access-Control-Allow-Origin"] = "*"
+            response.headers["Access-Control-Expose-Headers"] = "ETag, Link"
+        }
+        return response
+    }
+
+    /// The methods every route answers.
+    static let allowed = "GET, HEAD"
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        let target: HTTPTarget
+        switch request.target {
+        case .success(let parsed): target = parsed
+        case .failure(let error):
+            return Self.failure(.badRequest, error.description, page: !Self.namesTheAPI(request.rawTarget))
+        }
+        let segments = target.segments
+        let isAPI = segments.first == "api"
+        // The host the request is for, as its one Host field names it (two make a malformed request, RFC 9112
+        // §3.2) and as a target in the absolute form names it (§3.2.2): each must be this machine.
+        let hosts = request.headers.values(named: "Host")
+        let names = Array(hosts.prefix(1)) + (target.authority.map { [$0] } ?? [])
+        if let accepted = options.acceptedHosts,
+            let host = names.first(where: { hosts.count > 1 || !accepted.contains(Self.name(ofHost: $0) ?? "") })
+        {
+            let message =
+                "This server answers for this machine only (localhost); the request names '\(host)'. Start it with "
+                + "--bind to serve it on another address."
+            return Self.failure(.misdirectedRequest, message, page: !isAPI)
+        }
+        if request.method == "OPTIONS" && options.cors {
+            return HTTPResponse(
+                status: .noContent,
+                headers: [
+                    "Access-Control-Allow-Methods": Self.allowed,
+                    "Access-Control-Allow-Headers": "If-None-Match",
+                    "Access-Control-Max-Age": "86400",
+                ])
+        }
+        guard request.method == "GET" || request.isHead else {
+            var response =
+                isAPI
+                ? Self.error(.methodNotAllowed, "The method \(request.method) is not allowed here; use GET or HEAD.")
+                : Self.page(.methodNotAllowed, "The method \(request.method) is not allowed here.")
+            response.headers["Allow"] = options.cors ? Self.allowed + ", OPTIONS" : Self.allowed
+            return response
+        }
+        switch segments {
+        case ["api", "health"]:
+            return HTTPResponse(
+                headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                body: .text("{\"ok\":true}\n"))
+        case ["api", "players"]:
+            return reading(request) { version, today in try players(target, version: version, today: today) }
+        case ["api", "stats"]:
+            return reading(request) { version, today in try stats(target, version: version, today: today) }
+        case _ where segments.count == 3 && segments[0] == "api" && segments[1] == "players":
+            return reading(request) { _, today in try player(segments[2], target, today: today) }
+        case []:
+            return reading(request, page: true) { version, today in
+                try listPage(target, version: version, today: today)
+            }
+        case _ where segments.count == 2 && segments[0] == "players":
+            return reading(request, page: true) { _, today in try detailPage(segments[1], target, today: today) }
+        default:
+            // The path as sent: decoded, `/api/players%2F19` would read as a route that exists.
+            return isAPI
+                ? Self.error(
+                    .notFound,
+                    "There is nothing at \(target.rawPath); see /api/players, "
+                        + "/api/players/{id}, /api/stats and /api/health.")
+                : Self.page(.notFound, "There is no page at \(target.rawPath).")
+        }
+    }
+
+    /// Whether a target that cannot be decoded is one of the API's (its first segment, as sent, is `api`): its
+    /// error is then JSON, and a page's HTML.
+    static func namesTheAPI(_ rawTarget: String) -> Bool {
+        rawTarget == "/api" || rawTarget.hasPrefix("/api/") || rawTarget.hasPrefix("/api?")
+    }
+
+    /// Answers from one snapshot of the roster, within the time limit: `body`'s answer with its ETag, or 304 when
+    /// that answer is a 200 the client holds already for this snapshot. A query past the time limit is answered 503.
+    /// The errors found here are a web page's (HTML) for a `page`, else the API's (JSON).
+    private func reading(
+        _ request: HTTPRequest, page: Bool = false,
+        _ body: (_ version: RosterVersion, _ today: CalendarDate) throws -> HTTPResponse
+    ) -> HTTPResponse {
+        guard options.answers.admit() else {
+            return Self.failure(
+                .unavailable,
+                "The server has no memory for another answer just now (see ulimit -v); try again in a moment.",
+                page: page)
+        }
+        defer { options.answers.release() }
+        let now = time(nil)
+        if day?.asked != now { day = (now, options.today()) }
+        let today = day!.date
+        do {
+            // A roster replaced by renaming another file over it, or removed and made again, is read from its new
+            // file: the connection would read the old one until the server stops. One written over in place (`cp`)
+            // is opened again too: SQLite would go on reading the pages it keeps of the old one.
+            var look = roster.lookAtFiles()
+            if roster.fileWasReplaced(look) || roster.fileWasRewritten(look) {
+                roster = try Roster.reopened(path: options.path, busyTimeout: options.busyTimeout)
+                look = roster.lookAtFiles()
+            }
+            return try roster.withTimeLimit(seconds: options.queryTimeLimit) {
+                try roster.snapshot(look) { version in
+                    var response = try body(version, today)
+                    if roster.wasRewritten(whileReading: version) {
+                        if case .stream(let stream) = response.body { stream.close() }
+                        throw RosterFileChanged.writtenOver
+                    }
+                    // Without a settled version, there is no tag that stands for these players alone.
+                    guard version.isSettled else { return response }
+                    let tag = "\"r\(version)-\(today)\""
+                    // Only an answer the client could hold is not modified: a bad request or a missing player is
+                    // answered as such, whatever tag comes with it (`*` too).
+                    if response.status == .ok, Self.matches(request.headers["If-None-Match"], tag) {
+                        // With the 200's body, which the server never sends after a 304 but whose length it gives
+                        // (RFC 9110 §8.6); an empty one would say `Content-Length: 0`.
+                        return HTTPResponse(
+                            status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-cache"],
+                            body: response.body)
+                    }
+                    if response.status == .ok || response.status == .notFound {
+                        response.headers["ETag"] = tag
+                        response.headers["Cache-Control"] = "no-cache"
+                    }
+                    return response
+                }
+            }
+        } catch {
+            return failure(error, page: page)
+        }
+    }
+
+    /// An error a handler threw, answered with the status of its category (`HTTPStatus(_:)`), in words for whoever
+    /// reads the page or the API: the request's own mistake in the error's words, the server's in a sentence
+    /// about the roster.
+    func failure(_ error: any Error, page: Bool) -> HTTPResponse {
+        let category = ErrorCategory(of: error)
+        let status = HTTPStatus(category)
+        let message =
+            switch category {
+            case .timedOut:
+                "The query took longer than \(Self.seconds(options.queryTimeLimit)) s, the limit of this server; "
+                    + "narrow it (a filter, a smaller page) or try again."
+            case .busy: "The roster cannot be read just now: \(error); try again."
+            case _ where status == .serviceUnavailable:
+                "\(error)".prefix(1).uppercased() + "\(error)".dropFirst() + "; try again."
+            case _ where status == .internalServerError: "The roster could not be read: \(error)"
+            default: "\(error)"
+            }
+        return Self.failure(category, message, parameter: (error as? QueryStringError)?.parameter, page: page)
+    }
+
+    /// An error of `category` answered with its status (`HTTPStatus(_:)`).
+    static func failure(_ category: ErrorCategory, _ message: String, parameter: String? = nil, page: Bool)
+        -> HTTPResponse
+    {
+        failure(HTTPStatus(category), message, parameter: parameter, page: page)
+    }
+
+    /// An error as a web page (`page`) or as the API's JSON. A 503 says when to try again (`Retry-After: 1`): the
+    /// same request may well be answered a moment later.
+    static func failure(_ status: HTTPStatus, _ message: String, parameter: String? = nil, page: Bool) -> HTTPResponse {
+        var response = page ? Self.page(status, message) : error(status, message, parameter: parameter)
+        if status == .serviceUnavailable { response.headers["Retry-After"] = "1" }
+        return response
+    }
+
+    /// A `Host` value without its port, in lower case: `localhost`, `127.0.0.1`, `[::1]`; nil when it is not a
+    /// name or bracketed address followed by nothing or by `:` and digits (`localhost:evil.com`).
+    static func name(ofHost host: String) -> String? {
+        let host = host.lowercased()
+        let name: Substring
+        if host.hasPrefix("[") {
+            guard let end = host.firstIndex(of: "]") else { return nil }
+            name = host[...end]
+        } else {
+            name = host.prefix { $0 != ":" }
+        }
+        let port = host[name.endIndex...]
+        guard port.isEmpty || (port.first == ":" && port.dropFirst().isDigits) else { return nil }
+        return String(name)
+    }
+
+    /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags match too (RFC 9110 §13.1.2).
+    static func matches(_ header: String?, _ tag: String) -> Bool {
+        guard let header else { return false }
+        return header.split(separator: ",").contains { candidate in
+            var value = candidate.trimmingWhiteSpace()
+            if value == "*" { return true }
+            if value.hasPrefix("W/") { value = String(value.dropFirst(2)) }
+            return value == tag
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    // MARK: - Answers
+
+    /// `{"error":{"status":400,"message":"…","parameter":"min_goals"}}`, the API's one shape of error.
+    static func error(_ status: HTTPStatus, _ message: String, parameter: String? = nil) -> HTTPResponse {
+        let parameterField = parameter.map { ",\"parameter\":" + JSONText.quoted($0) } ?? ""
+        return HTTPResponse(
+            status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            body: .text(
+                "{\"error\":{\"status\":\(status.code),\"message\":\(JSONText.quoted(message))"
+                    + parameterField + "}}\n"))
+    }
+
+    /// A web page with `message`, for errors outside the API.
+    static func page(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        html(
+            PageLayout.page(
+                title: "Roster",
+                .element("p", [], .element("a", [("href", "/")], HTML("← The roster")))
+                    + .element("p", [("class", "problem"), ("role", "alert")], .text(message))),
+            status: status)
+    }
+
+    static func html(_ page: HTML, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(
+            status: status,
+            headers: [
+                "Content-Type": "text/html; charset=utf-8",
+                // Nothing but the page itself and players' images; no script runs at all.
+                "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src http: https:; "
+                    + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+                "Referrer-Policy": "no-referrer",
+            ], body: .text(page.rendered))
+    }
+
+    static func json(_ text: String, contentType: String = "application/json") -> HTTPResponse {
+        HTTPResponse(headers: ["Content-Type": contentType], body: .text(text + "\n"))
+    }
+}
+
+extension StringProtocol {
+    /// Without spaces and tabs at either end.
+    func trimmingWhiteSpace() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

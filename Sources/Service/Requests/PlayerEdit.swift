@@ -1,0 +1,17 @@
+import RosterModel
+
+/// What `edit` changes in one player: fields set to new values (as text, read by the import's rules), fields
+/// cleared, and counts increased or decreased.
+package struct PlayerEdit: Sendable {
+    /// New values, as a user writes them.
+    package var values: [PlayerField: String] = [:]
+    /// Fields to make unknown; only `PlayerField.clearable` ones.
+    package var cleared: Set<PlayerField> = []
+    /// Amounts to add to counts (`PlayerField.counts`); negative ones take away.
+    package var increments: [PlayerField: Int] = [:]
+
+    package init() {}
+
+    /// Whether the edit names no field at all.
+    package var isEmpty: Bool { values.isEmpty && cleared.isEmpty && increments.isEmpty }
+}

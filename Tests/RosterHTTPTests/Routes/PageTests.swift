@@ -1,0 +1,168 @@
+import Glibc
+import RosterModel
+import RosterService
+import Testing
+
+@testable import RosterHTTP
+
+/// The web pages: their views as pure functions of a state, and the handlers that fill it.
+@Suite struct PageTests {
+    static let hostile = Player(
+        id: 7, name: "<script>alert('x')</script> & \"Bob\"", position: .rightWinger, goals: 3, assists: 4,
+        nationality: "Côte d'Ivoire", club: "<b>Club</b>", birthDate: CalendarDate(year: 1990, month: 6, day: 2),
+        image: "javascript:alert(1)")
+
+    private func listState(_ players: [Player], items: [HTTPQueryItem] = []) -> RosterListView.State {
+        RosterListView.State(
+            items: items, sort: [SortOrder(.goals, descending: true)],
+            page: PlayerPage(
+                paging: PageInfo(page: 2, perPage: 1, total: 3), players: players, isKeyset: false,
+                next: nil),
+            asOf: CalendarDate(year: 2026, month: 6, day: 1)!,
+            segments: [RosterListView.Segment(label: "<i>", position: nil, count: 3, isSelected: true)])
+    }
+
+    @Test func everyValueIsEscapedWhereItBecomesMarkup() {
+        let page = RosterListView.render(
+            listState(
+                [Self.hostile],
+                items: [
+                    HTTPQueryItem(name: "name", value: "\"><script>x</script>")
+                ])
+        ).rendered
+        #expect(!page.contains("<script"))
+        #expect(!page.contains("<b>"))
+        #expect(!page.contains("<i>"))
+        #expect(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Bob&quot;"))
+        #expect(page.contains("value=\"&quot;&gt;&lt;script&gt;x&lt;/script&gt;\""))
+        // In links, a user's text is percent-encoded as well.
+        #expect(page.contains("name=%22%3E%3Cscript%3Ex%3C%2Fscript%3E"))
+        let detail = PlayerDetailPage.render(
+            PlayerDetailPage.State(
+                player: Self.hostile, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/?a=%22")
+        ).rendered
+        #expect(!detail.contains("<script"))
+        #expect(!detail.contains("<img"))
+        #expect(detail.contains("<dd>javascript:alert(1)</dd>"))
+        #expect(detail.contains("<title>&lt;script&gt;"))
+    }
+
+    /// Names another program stored with NUL, ESC or DEL reached the page as raw bytes, which HTML allows nowhere.
+    @Test func controlCharactersAnotherProgramStoredAreReplaced() {
+        var player = Self.hostile
+        player.name = "nul\u{0}esc\u{1B}[31mdel\u{7F}csi\u{9B}\ttab é"
+        let page = RosterListView.render(listState([player])).rendered
+        #expect(!page.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+        #expect(!page.unicodeScalars.contains { $0.value == 0x7F })
+        #expect(!page.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
+        #expect(page.contains("nul\u{FFFD}esc\u{FFFD}[31mdel\u{FFFD}csi\u{FFFD}\ttab é"))
+    }
+
+    @Test func theDetailPageShowsEveryFieldAndAnImageOnlyForWebAddresses() {
+        var player = Self.hostile
+        player.name = "Lionel Messi"
+        player.club = "Inter Miami"
+        player.image = "https://example.org/messi.png"
+        let page = PlayerDetailPage.render(
+            PlayerDetailPage.State(
+                player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!,
+                back: "/?position=FW&sort=goals:desc")
+        ).rendered
+        for part in [
+            "<h1>Lionel Messi</h1>", "<dt>Position</dt><dd>RW (Right Winger)</dd>",
+            "<dt>Nationality</dt><dd>Côte d&#39;Ivoire</dd>", "<dt>Club</dt><dd>Inter Miami</dd>",
+            "<dt>Born</dt><dd>1990-06-02 (age 35)</dd>", "<dt>Goals</dt><dd>3</dd>", "<dt>Assists</dt><dd>4</dd>",
+            "<dt>Goal contributions</dt><dd>7</dd>", "<img class=\"photo\" src=\"https://example.org/messi.png\"",
+            "<a href=\"/?position=FW&amp;sort=goals:desc\" rel=\"up\">",
+        ] {
+            #expect(page.contains(part), "\(part)")
+        }
+        player.image = "messi.png"
+        player.nationality = nil
+        let named = PlayerDetailPage.render(
+            PlayerDetailPage.State(
+                player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/")
+        ).rendered
+        #expect(named.contains("<dt>Image</dt><dd>messi.png</dd>"))
+        #expect(named.contains("<dt>Nationality</dt><dd><span class=\"muted\">unknown</span></dd>"))
+    }
+
+    @Test func theListHasSegmentsSortableHeadersAndPaging() throws {
+        let fixture = try ServeFixture()
+        let response = fixture.get("/?position=FW&sort=goals:desc&name=&nationality=")
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(response.headers["Content-Security-Policy"]?.contains("default-src 'none'") == true)
+        #expect(response.headers["ETag"] != nil)
+        let page = ServeFixture.text(response)
+        #expect(!page.contains("<script"))
+        for part in [
+            "<html lang=\"en\"><head><meta charset=\"utf-8\">", "name=\"viewport\"",
+            "<a href=\"/?sort=goals:desc\">All 28</a>", "<a href=\"/?sort=goals:desc&amp;position=GK\">GK 4</a>",
+            "<a href=\"/?sort=goals:desc&amp;position=FW\" aria-current=\"page\">FW 13</a>",
+            // The sorted column turns round on a click; another starts from its natural end.
+            "aria-sort=\"descending\"><a href=\"/?position=FW&amp;sort=goals\">G ▼</a>",
+            "<a href=\"/?position=FW&amp;sort=name\">Name</a>",
+            "<a href=\"/players/19?position=FW&amp;sort=goals:desc\">Harry Kane</a>",
+            "Page 1 of 1 · 13 players · ages on 2026-06-01",
+            "<input type=\"hidden\" name=\"position\" value=\"FW\">",
+        ] {
+            #expect(page.contains(part), "\(part)")
+        }
+        let second = ServeFixture.text(fixture.get("/?per_page=10&page=2"))
+        #expect(second.contains("<a href=\"/?per_page=10\" rel=\"prev\">← Previous</a>"))
+        #expect(second.contains("<a href=\"/?per_page=10&amp;page=3\" rel=\"next\">Next →</a>"))
+    }
+
+    @Test func aHangulSearchFindsItsPlayer() throws {
+        let fixture = try ServeFixture()
+        let page = ServeFixture.text(fixture.get("/?name=%EC%86%90%ED%9D%A5"))
+        #expect(page.contains(">손흥민</a>"))
+        #expect(page.contains("1 player ·"))
+    }
+
+    @Test func badParametersShowTheMessageWith400() throws {
+        let fixture = try ServeFixture()
+        let response = fixture.get("/?min_goals=lots")
+        #expect(response.status == .badRequest)
+        #expect(
+            ServeFixture.text(response).contains(
+                "role=\"alert\">The value &#39;lots&#39; is invalid for &#39;min_goals&#39;"))
+        #expect(fixture.get("/players/999").status == .notFound)
+        #expect(fixture.get("/players/3?position=FW").status == .ok)
+    }
+
+    /// The web pages answered a roster that could not be read, or a query past the time limit, with the API's JSON
+    /// error; a target that cannot be decoded too.
+    @Test func thePagesErrorsAreWebPages() throws {
+        let fixture = try ServeFixture()
+        let tooSlow = try ServeFixture(
+            players: (0..<3_000).map { Player(name: "Player \($0)", position: .striker, goals: $0 % 50) }
+        ) { $0.queryTimeLimit = 0.000_001 }
+        let slowPage = tooSlow.get("/?sort=nationality,club")
+        #expect(slowPage.status == .serviceUnavailable)
+        #expect(slowPage.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(slowPage.headers["Retry-After"] == "1")
+        #expect(ServeFixture.text(slowPage).contains("The query took longer than"))
+        // A target that cannot be decoded: HTML for a page's path, JSON for the API's.
+        #expect(fixture.get("/players/%ZZ").headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(fixture.get("/api/players/%ZZ").headers["Content-Type"] == "application/json")
+        // The roster gone (removed, and nothing made in its place yet).
+        for suffix in ["", "-wal", "-shm"] { unlink(fixture.path + suffix) }
+        for target in ["/", "/players/3"] {
+            let response = fixture.get(target)
+            #expect(response.status == .serviceUnavailable, "\(target)")
+            #expect(response.headers["Content-Type"] == "text/html; charset=utf-8", "\(target)")
+            #expect(ServeFixture.text(response).contains("role=\"alert\">The roster&#39;s file was replaced"))
+        }
+        #expect(fixture.get("/api/players/3").headers["Content-Type"] == "application/json")
+    }
+
+    /// `/players%2F3` read as `/players/3` in the message of its 404.
+    @Test func aPathIsNamedAsSent() throws {
+        let fixture = try ServeFixture()
+        let page = fixture.get("/players%2F3")
+        #expect(page.status == .notFound)
+        #expect(ServeFixture.text(page).contains("There is no page at /players%2F3."))
+    }
+}
