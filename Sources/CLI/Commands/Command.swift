@@ -1,7 +1,7 @@
 import RosterModel
 import RosterService
 
-/// A subcommand that runs: declared (with its options read into typed values) in RosterArguments, run here by
+/// A subcommand that runs: declared (with its options read into typed values) in Arguments/, run here by
 /// calling the service and handing the result to a view. It holds no SQL and no formatting.
 protocol Command: DeclaredCommand {
     func run(_ context: CommandContext) throws -> ExitStatus
