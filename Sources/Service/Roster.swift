@@ -34,6 +34,10 @@ package final class Roster {
     let stop: StopSignal
     /// What the last snapshot read through this roster saw (`snapshot(_:)`).
     var lastSnapshot: SnapshotRecord?
+    /// The state of the store's files when this roster last looked before a read, or opened: what
+    /// `fileWasRewritten(_:)` compares with, so that a file written over before the first read is seen too (its
+    /// connection keeps pages of the old file from the opening).
+    var filesSeen: StorageStamp?
 
     /// Opens the roster at `path`, migrating it to this build's schema. Once `stop` is raised, opening (a wait for
     /// the lock a migration needs) and all later work on this roster stop and roll back, with an error whose
@@ -43,6 +47,7 @@ package final class Roster {
         (store, openSummary) = try Roster.openStore(path: path, access: access, busyTimeout: busyTimeout, stop: stop)
         self.path = path
         self.stop = stop
+        filesSeen = store.look().stamp
     }
 
     /// Whether it is read from a private copy made as it opened (a user who cannot write a WAL roster whose log
@@ -63,7 +68,7 @@ package final class Roster {
     /// Loads the sample roster (`seed.sql`) when the roster is empty; returns how many players it added, and how
     /// many the roster holds (counted in the same transaction: nothing is read once the sample is committed).
     package func loadSampleIfEmpty() throws -> (added: Int, total: Int) {
-        try store.write { players in
+        try store.write(madeBy: "init --sample") { players in
             let before = try players.count()
             guard before == 0 else { return (0, before) }
             try players.addSample()

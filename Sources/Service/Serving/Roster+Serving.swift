@@ -85,6 +85,7 @@ extension Roster {
 
     private func read<T>(_ look: StoreLook, _ body: (_ version: RosterVersion) throws -> T) throws -> T {
         let before = look.stamp
+        if before != nil { filesSeen = before }
         return try store.read { players in
             let counter = try players.changeCounter()
             let dataVersion = try players.dataVersion()
@@ -141,7 +142,7 @@ extension Roster {
     /// the old file beside pages of the new one. A checkpoint, which copies the log into the file, counts too; both
     /// are told by the file's size or modification time. A server opens the roster again then.
     package func fileWasRewritten(_ look: StoreLook) -> Bool {
-        guard let last = lastSnapshot?.storage, let now = look.stamp else { return false }
+        guard let last = filesSeen, let now = look.stamp else { return false }
         return now.database != last.database
     }
 
