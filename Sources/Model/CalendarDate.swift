@@ -78,11 +78,25 @@ package struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvert
         CalendarDate.iso(year: year - years, month: month, day: day)
     }
 
+    /// The day after; nil after 9999-12-31.
+    package var nextDay: CalendarDate? {
+        CalendarDate(year: year, month: month, day: day + 1) ?? CalendarDate(year: year, month: month + 1, day: 1)
+            ?? CalendarDate(year: year + 1, month: 1, day: 1)
+    }
+
     /// Today in the local time zone.
     package static func today() -> CalendarDate {
         var now = time(nil)
         var parts = tm()
         localtime_r(&now, &parts)
+        return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
+    }
+
+    /// Today in UTC, the history's time zone.
+    package static func todayUTC() -> CalendarDate {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
         return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
     }
 

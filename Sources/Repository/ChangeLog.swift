@@ -24,7 +24,7 @@ final class ChangeLog: ChangeList {
     func record(_ change: PlayerChange) throws {
         insert.reset()
         try insert.bind([
-            .text(change.change), .integer(change.id), change.ref.map { .text($0) } ?? .null,
+            .text(change.change.rawValue), .integer(change.id), change.ref.map { .text($0) } ?? .null,
             .text(change.name), .text(change.fields),
         ])
         try insert.run()
@@ -48,7 +48,8 @@ final class ChangeLog: ChangeList {
         let update = try connection.prepare(
             "UPDATE temp.rosterdb_changes SET change = ?, ref = ?, name = ?, fields = ? WHERE id = ?")
         try update.bind([
-            .text(change.change), change.ref.map { .text($0) } ?? .null, .text(change.name), .text(change.fields),
+            .text(change.change.rawValue), change.ref.map { .text($0) } ?? .null, .text(change.name),
+            .text(change.fields),
             .integer(id),
         ])
         try update.run()
@@ -61,7 +62,8 @@ final class ChangeLog: ChangeList {
         while try statement.step() {
             try body(
                 PlayerChange(
-                    change: statement.text(at: 0), id: statement.int64(at: 1), ref: statement.optionalText(at: 2),
+                    change: ChangeKind(rawValue: statement.text(at: 0)) ?? .updated, id: statement.int64(at: 1),
+                    ref: statement.optionalText(at: 2),
                     name: statement.text(at: 3), fields: statement.text(at: 4)))
         }
     }

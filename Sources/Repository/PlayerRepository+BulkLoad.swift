@@ -44,7 +44,7 @@ final class BulkLoad: PlayerStore {
             "players_by_sort_name", "players_by_position_goals", "players_by_nationality_goals",
             "players_by_club_goals", "players_by_birth_date", "players_search_insert", "players_search_update",
             "players_search_delete", "players_birth_date_not_in_future", ChangeCounter.insertTrigger,
-        ] + PlayerRepository.utf8Triggers
+        ] + PlayerRepository.utf8Triggers + PlayerRepository.historyTriggers
     /// The index that finds players by folded name and birth date, for import records without id.
     static let identityIndex = "players_by_sort_name"
 
@@ -53,11 +53,14 @@ final class BulkLoad: PlayerStore {
     private var suspended: SetAsideObjects
     /// Whether the roster counts its changes (`ChangeCounter`) and the load set the counting trigger aside.
     private let countsChanges: Bool
+    /// Whether the roster keeps a history and the load set its triggers aside.
+    private let recordsHistory: Bool
 
     init(players: PlayerRepository) throws {
         self.players = players
         suspended = try SetAsideObjects(BulkLoad.suspendable, on: players.connection)
         countsChanges = suspended.holds(ChangeCounter.insertTrigger)
+        recordsHistory = suspended.holds(PlayerRepository.historyTriggers[0])
         try players.connection.execute("PRAGMA ignore_check_constraints = ON")
     }
 
@@ -100,6 +103,8 @@ final class BulkLoad: PlayerStore {
         try players.connection.execute(BulkLoad.fillSearchIndex)
         // The insert trigger that counts changes was set aside with the others: the load is one change.
         if countsChanges { try ChangeCounter.bump(players.connection) }
+        // So were the history's: every player is recorded as added, as the load leaves it.
+        if recordsHistory { try players.recordEveryPlayerAdded() }
         building(total, total)
     }
 

@@ -169,8 +169,8 @@ package final class RosterDatabase {
     /// the busy timeout and then fails with a busy error before it has changed anything. Values another tool left
     /// underived are filled first, and any the write left so at the end. Once committed, the write-ahead log is
     /// copied into the database file, so that the file alone holds the roster again. With `commit` false (a dry run)
-    /// everything is rolled back at the end.
-    package func write<T>(commit: Bool = true, _ body: (PlayerRepository) throws -> T) throws -> T {
+    /// everything is rolled back at the end. The history names `madeBy` as what made the write's changes.
+    package func write<T>(commit: Bool = true, madeBy: String, _ body: (PlayerRepository) throws -> T) throws -> T {
         try reopenIfPublished()
         if !deferredMigrations.isEmpty { try connection.execute("PRAGMA foreign_keys = OFF") }
         defer { if !deferredMigrations.isEmpty { try? connection.execute("PRAGMA foreign_keys = ON") } }
@@ -180,10 +180,12 @@ package final class RosterDatabase {
             // write without it would go unseen and could give a removed player's id again.
             _ = try players.changeCounter()
             try players.fillDerivedColumns()
+            try players.beginHistory(madeBy: madeBy)
             let result = try body(players)
             // Again after: a text rewritten to other bytes that fold the same (`Messi` → `MESSI`, or decomposed →
             // precomposed) keeps its key, which the schema's triggers take for another tool's change and clear.
             try players.fillDerivedColumns()
+            try players.endHistory()
             // SQLite commits to the file it opened even when that name now leads elsewhere or nowhere: the write
             // would be reported and lost.
             if connection.fileHasMoved { throw DatabaseOpenError.movedWhileOpen(path: path) }

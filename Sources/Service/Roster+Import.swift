@@ -22,7 +22,8 @@ extension Roster {
         var options = options
         for lookup in options.lookups { options.mapping.lookups[lookup.field] = try lookup.load(stop: stop) }
         var changeLog: (any ChangeList)?
-        var report = try store.write(commit: !options.dryRun) { players in
+        var report = try store.write(commit: !options.dryRun, madeBy: (["import"] + names).joined(separator: " ")) {
+            players in
             changeLog = changes == nil ? nil : try players.changeList()
             var records = 0
             let report = try players.load(

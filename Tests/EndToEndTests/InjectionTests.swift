@@ -35,7 +35,10 @@ import Testing
         _ = try tables.step()
         #expect(
             tables.text(at: 0).split(separator: ",").filter { !$0.hasPrefix("players_search_") }
-                == ["players", "players_search", "roster_changes", "schema_migrations"])
+                == [
+                    "history_start", "history_writer", "history_writes", "player_history", "players", "players_search",
+                    "roster_changes", "schema_migrations",
+                ])
         let check = try connection.prepare("PRAGMA integrity_check")
         _ = try check.step()
         #expect(check.text(at: 0) == "ok")

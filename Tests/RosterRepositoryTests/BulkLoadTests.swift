@@ -36,7 +36,7 @@ import Testing
 
     @Test func indexesAndTriggersComeBackAsTheyWereAndSearchSeesTheNewRows() throws {
         let before = try schema()
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             try players.load { store in
                 #expect(try schema().count == before.count - BulkLoad.suspendable.count)
                 try store.insert(Player(name: "Kylian Mbappé", position: .striker))
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func aPlayerChangedOrRemovedDuringTheLoadIsSearchedAsTheTableHoldsIt() throws {
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             try players.load { store in
                 for number in 1...3 { try store.insert(Player(name: "Kylian Mbappé \(number)", position: .striker)) }
                 var first = try #require(try store.player(id: 1))
@@ -68,9 +68,9 @@ import Testing
     /// Only the triggers that check text is UTF-8 are set aside: they cost a load of names that are not ASCII a
     /// fifth of its instructions, and the validator checks the same rule. They are back once the load is done.
     @Test func aRosterThatHoldsPlayersIsWrittenThroughTheRepositoryItself() throws {
-        _ = try database.write { try $0.insert(Player(name: "Alex Scott", position: .centreBack)) }
+        _ = try database.write(madeBy: "test") { try $0.insert(Player(name: "Alex Scott", position: .centreBack)) }
         let before = try schema()
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             try players.load { store throws in
                 #expect(store === players)
                 #expect(
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func theIdentityIndexReturnsWhenARecordNeedsIt() throws {
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             try players.load { store in
                 try store.insert(
                     Player(name: "Alex Scott", position: .centreBack, birthDate: CalendarDate(iso: "1984-10-14")))
@@ -103,7 +103,7 @@ import Testing
         struct Failure: Error {}
         let before = try schema()
         #expect(throws: Failure.self) {
-            try database.write { players in
+            try database.write(madeBy: "test") { players in
                 try players.load { store in
                     try store.insert(Player(name: "Temporary", position: .goalkeeper))
                     throw Failure()
@@ -128,7 +128,7 @@ import Testing
             CREATE INDEX "x"" ON players (id); DROP TABLE audit; --" ON players (assists);
             """)
         let before = try schema()
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             try players.load { store in
                 for number in 1...3 { try store.insert(Player(name: "Player \(number)", position: .goalkeeper)) }
                 #expect(try hasObject("audit_insert"))
@@ -143,7 +143,7 @@ import Testing
     /// Past the largest id allowed there is none to give, and below it every id may have been given before (an id is
     /// never given twice): a new player without one is refused.
     @Test func aBulkLoadNeverGivesAnIdPastTheLargestAllowed() throws {
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             try players.load { store in
                 try store.insert(Player(id: 9_007_199_254_740_991, name: "Last", position: .goalkeeper))
                 #expect(throws: IDsExhausted.self) { try store.insert(Player(name: "Next", position: .goalkeeper)) }

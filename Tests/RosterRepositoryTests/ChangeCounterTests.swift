@@ -21,19 +21,19 @@ import Testing
 
     @Test func everyWriteMovesItAndReadsDoNot() throws {
         let start = try counter
-        let id = try database.write { try $0.insert(Player(name: "Alex Scott", position: .centreBack)) }
+        let id = try database.write(madeBy: "test") { try $0.insert(Player(name: "Alex Scott", position: .centreBack)) }
         let added = try counter
         #expect(added > start)
         _ = try database.read { try $0.count() }
         #expect(try counter == added)
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             var player = try players.player(id: id)!
             player.goals = 3
             try players.update(player)
         }
         let updated = try counter
         #expect(updated > added)
-        try database.write { try $0.delete(id: id) }
+        try database.write(madeBy: "test") { try $0.delete(id: id) }
         #expect(try counter > updated)
     }
 
@@ -49,19 +49,19 @@ import Testing
 
     @Test func aBulkLoadCountsAsOneChange() throws {
         let start = try counter
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             try players.load { store in
                 for index in 0..<50 { try store.insert(Player(name: "P\(index)", position: .striker)) }
             }
         }
         #expect(try counter == start + 1)
         // The counting trigger is back after the load.
-        _ = try database.write { try $0.insert(Player(name: "One more", position: .goalkeeper)) }
+        _ = try database.write(madeBy: "test") { try $0.insert(Player(name: "One more", position: .goalkeeper)) }
         #expect(try counter == start + 2)
     }
 
     @Test func aTimeLimitStopsALongQuery() throws {
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             for index in 0..<200 { try players.insert(Player(name: "P\(index)", position: .striker, goals: index)) }
         }
         // A cross join of the roster with itself three times: far longer than a millisecond.

@@ -14,7 +14,7 @@ import Testing
     init() throws {
         folder = try TemporaryDirectory()
         database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             for name in ["Ada One", "Bea Two", "Cleo Three"] {
                 try players.insert(Player(name: name, position: .striker))
             }
@@ -22,20 +22,20 @@ import Testing
     }
 
     private func addOne() throws -> Int64 {
-        try database.write { try $0.insert(Player(name: "New Player", position: .goalkeeper)) }
+        try database.write(madeBy: "test") { try $0.insert(Player(name: "New Player", position: .goalkeeper)) }
     }
 
     @Test func aRemovedPlayersIDIsNotGivenAgain() throws {
-        try database.write { try $0.delete(id: 3) }
+        try database.write(madeBy: "test") { try $0.delete(id: 3) }
         #expect(try addOne() == 4)
-        try database.write { try $0.delete(id: 4) }
-        try database.write { try $0.delete(id: 2) }
+        try database.write(madeBy: "test") { try $0.delete(id: 4) }
+        try database.write(madeBy: "test") { try $0.delete(id: 2) }
         #expect(try addOne() == 5)
     }
 
     @Test func anIDGivenAwayIsNotGivenAgain() throws {
-        try database.write { try $0.renumber(3, to: 10) }
-        try database.write { try $0.renumber(10, to: 7) }
+        try database.write(madeBy: "test") { try $0.renumber(3, to: 10) }
+        try database.write(madeBy: "test") { try $0.renumber(10, to: 7) }
         #expect(try addOne() == 11)
     }
 
@@ -49,7 +49,7 @@ import Testing
     /// keeps the mark.
     @Test func aBulkLoadIntoAnEmptiedRosterGoesOn() throws {
         try database.connection.execute("DELETE FROM players")
-        let ids = try database.write { players in
+        let ids = try database.write(madeBy: "test") { players in
             try players.load { store in
                 try ["Dora Four", "Eve Five"].map { try store.insert(Player(name: $0, position: .midfielder)) }
             }
@@ -60,12 +60,15 @@ import Testing
     /// Once the largest id allowed was given, a new player took the lowest free id, a removed player's, and each new
     /// one cost a scan of the table for a gap: no id is left to give now, and a new player must bring its own.
     @Test func noIDIsGivenOnceTheLargestWasGiven() throws {
-        try database.write { try $0.delete(id: 2) }
-        _ = try database.write {
+        try database.write(madeBy: "test") { try $0.delete(id: 2) }
+        _ = try database.write(madeBy: "test") {
             try $0.insert(Player(id: FieldRule.maximumID, name: "Last Id", position: .goalkeeper))
         }
         #expect(throws: IDsExhausted.self) { try addOne() }
-        #expect(try database.write { try $0.insert(Player(id: 2_000, name: "Own Id", position: .goalkeeper)) } == 2_000)
+        #expect(
+            try database.write(madeBy: "test") {
+                try $0.insert(Player(id: 2_000, name: "Own Id", position: .goalkeeper))
+            } == 2_000)
     }
 
     /// A write without the change counter's row went ahead and gave a removed player's id again (the row keeps the
@@ -81,7 +84,7 @@ import Testing
         try database.connection.execute("DELETE FROM players WHERE id = 3; DELETE FROM roster_changes")
         #expect(try database.restoreMissingObjects() == [ChangeCounter.rowName])
         #expect(try addOne() == 3)
-        try database.write { try $0.delete(id: 3) }
+        try database.write(madeBy: "test") { try $0.delete(id: 3) }
         #expect(try addOne() == 4)
     }
 }

@@ -19,7 +19,7 @@ import Testing
         let nations: [String?] = ["France", nil, "Côte d'Ivoire", "cote d'ivoire", "Japan", nil]
         let clubs: [String?] = [nil, "Arsenal", "arsenal", "Inter"]
         let positions: [Position] = [.striker, .goalkeeper, .forward, .centreBack, .striker]
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             for index in 0..<97 {
                 try players.insert(
                     Player(
@@ -122,7 +122,7 @@ import Testing
             }
         }
         // A new top scorer comes before the page read next: an offset page would now repeat the tenth player.
-        _ = try database.write { try $0.insert(Player(name: "New", position: .striker, goals: 99)) }
+        _ = try database.write(madeBy: "test") { try $0.insert(Player(name: "New", position: .striker, goals: 99)) }
         var next: [Player] = []
         let position = PagePosition(after: firstPage.last!, in: order)
         try database.read { players in

@@ -24,7 +24,7 @@ import Testing
     }
 
     private func addPlayer(_ database: RosterDatabase, named name: String) throws {
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             _ = try players.insert(Player(name: name, position: .goalkeeper))
         }
     }

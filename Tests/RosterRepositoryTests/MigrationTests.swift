@@ -192,7 +192,7 @@ import Testing
         let named = folder.path(":memory:")
         do {
             let database = try RosterDatabase(path: named, mode: .createIfMissing)
-            _ = try database.write { try $0.insert(Player(name: "Kept", position: .goalkeeper)) }
+            _ = try database.write(madeBy: "test") { try $0.insert(Player(name: "Kept", position: .goalkeeper)) }
         }
         #expect(try RosterDatabase(path: named, mode: .existing).read { try $0.count() } == 1)
         #expect(throws: DatabaseOpenError.emptyPath) { try RosterDatabase(path: "", mode: .createIfMissing) }

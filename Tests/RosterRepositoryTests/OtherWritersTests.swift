@@ -14,7 +14,7 @@ import Testing
     init() throws {
         folder = try TemporaryDirectory()
         database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             try players.insert(Player(name: "Lionel Messi", position: .rightWinger, goals: 20, assists: 15))
             try players.insert(Player(name: "Kylian Mbappé", position: .striker, goals: 31, assists: 7))
         }
@@ -86,7 +86,7 @@ import Testing
         try database.connection.execute(
             "CREATE TRIGGER skip \(timing) ON players BEGIN SELECT RAISE(IGNORE); END")
         let error = try #require(throws: DatabaseError.self) {
-            try database.write { players in
+            try database.write(madeBy: "test") { players in
                 switch timing {
                 case "BEFORE INSERT":
                     try players.insert(Player(name: "Jude Bellingham", position: .attackingMidfielder))
@@ -143,7 +143,7 @@ import Testing
         #expect(try database.read { try $0.count(matching: criteria) } == 1)
         let restored = try database.read { try $0.changeCounter() }
         #expect(restored > counter + 1_000_000)
-        try database.write { try $0.update(Player(id: 1, name: "Leo Messi", position: .rightWinger)) }
+        try database.write(madeBy: "test") { try $0.update(Player(id: 1, name: "Leo Messi", position: .rightWinger)) }
         #expect(try database.read { try $0.changeCounter() } == restored + 1)
         #expect(try database.restoreMissingObjects() == [])
     }
@@ -162,7 +162,9 @@ import Testing
     @Test func aWriteAnotherProgramsTriggerRefusesNamesThePlayer() throws {
         try database.connection.execute(
             "CREATE TRIGGER keep BEFORE DELETE ON players BEGIN SELECT RAISE(ABORT, 'keep everyone'); END")
-        let error = try #require(throws: DatabaseError.self) { try database.write { try $0.delete(id: 2) } }
+        let error = try #require(throws: DatabaseError.self) {
+            try database.write(madeBy: "test") { try $0.delete(id: 2) }
+        }
         #expect(error.message == "player 2 could not be removed: keep everyone")
     }
 }

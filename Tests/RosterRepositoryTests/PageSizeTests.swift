@@ -42,7 +42,9 @@ import Testing
             try other.execute("PRAGMA page_size = 4096; PRAGMA journal_mode = WAL")
         }
         let database = try RosterDatabase(path: path, mode: .createIfMissing)
-        try database.write { players in _ = try players.insert(Player(name: "Ada Hegerberg", position: .striker)) }
+        try database.write(madeBy: "test") { players in
+            _ = try players.insert(Player(name: "Ada Hegerberg", position: .striker))
+        }
         #expect(try pageSize(path) == 4_096)
         #expect(try database.read { try $0.count() } == 1)
     }

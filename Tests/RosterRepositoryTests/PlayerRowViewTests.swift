@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func aRowHandsOutWhatThePlayerMadeOfItHolds() throws {
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             try players.insert(
                 Player(
                     ref: "fpl:1", name: "Kevin \"KDB\" De Bruyne", position: .attackingMidfielder, goals: 7, assists: 9,
@@ -96,7 +96,7 @@ import Testing
         ("goals", "2.5", "goals '2.5', which is not an integer"),
     ])
     func aValueNoPlayerCouldHoldIsAnErrorNamingThePlayer(column: String, value: String, problem: String) throws {
-        _ = try database.write { try $0.insert(Player(name: "Someone", position: .goalkeeper)) }
+        _ = try database.write(madeBy: "test") { try $0.insert(Player(name: "Someone", position: .goalkeeper)) }
         try database.connection.execute(
             """
             PRAGMA ignore_check_constraints = ON;

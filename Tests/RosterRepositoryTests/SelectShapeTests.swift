@@ -97,7 +97,7 @@ import Testing
     @Test func everyPairOfQueriesFindsWhatEachFindsAlone() throws {
         let folder = try TemporaryDirectory()
         let database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             for player in Self.playersOfEveryKind { try players.insert(player) }
         }
         func names(_ criteria: PlayerCriteria, in database: RosterDatabase) throws -> [String] {
@@ -138,7 +138,7 @@ import Testing
     @Test func queriesOfOneShapeEachFindTheirOwnPlayers() throws {
         let folder = try TemporaryDirectory()
         let database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             for (name, position, goals) in [("Ada", Position.striker, 5), ("Bea", .goalkeeper, 1), ("Cy", .striker, 9)]
             {
                 try players.insert(Player(name: name, position: position, goals: goals))

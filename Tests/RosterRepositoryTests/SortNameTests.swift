@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func readsSeeRowsOfAnotherToolBeforeAnyWrite() throws {
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             try players.insert(Player(name: "Bruno Fernandes", position: .attackingMidfielder, nationality: "Portugal"))
             try players.insert(Player(name: "Zinedine Zidane", position: .attackingMidfielder, nationality: "France"))
         }
@@ -82,22 +82,22 @@ import Testing
     }
 
     @Test func aRenameByAnotherToolIsFoldedAgain() throws {
-        _ = try database.write { try $0.insert(Player(name: "Lionel Messi", position: .rightWinger)) }
+        _ = try database.write(madeBy: "test") { try $0.insert(Player(name: "Lionel Messi", position: .rightWinger)) }
         try database.connection.execute("UPDATE players SET name = 'Leo Messí', nationality = 'Argentina' WHERE id = 1")
         #expect(try derived() == ["-|-"])
         // Any write fills them first.
-        try database.write { _ in }
+        try database.write(madeBy: "test") { _ in }
         #expect(try derived() == ["leo messi|argentina"])
         // A change of case alone keeps the folded name, and still gets it checked again.
         try database.connection.execute("UPDATE players SET name = 'LEO MESSÍ' WHERE id = 1")
-        try database.write { _ in }
+        try database.write(madeBy: "test") { _ in }
         #expect(try derived() == ["leo messi|argentina"])
     }
 
     /// Devanagari vowels are combining marks: the search index keeps them in their words, as the search without
     /// the index (rows folded on the fly) does, and both find the same names.
     @Test func aSearchInAScriptWithVowelMarksMatchesWholeWordPrefixes() throws {
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             for name in ["सुनील छेत्री", "सानिया मिर्ज़ा", "संदेश झिंगन"] {
                 try players.insert(Player(name: name, position: .striker))
             }
@@ -119,7 +119,7 @@ import Testing
     /// A Persian name written with a zero-width non-joiner and Greek written in capitals or with a final sigma: the
     /// search with the index and without it find the same players.
     @Test func joinersAndFinalSigmaSearchTheSameWithTheIndexAndWithout() throws {
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             for name in ["علی\u{200C}رضا جهانبخش", "علی رضایی", "Οδυσσέας Βλαχοδήμος", "ΣΩΚΡΑΤΗΣ ΠΑΠΑΣΤΑΘΟΠΟΥΛΟΣ"] {
                 try players.insert(Player(name: name, position: .goalkeeper))
             }
@@ -144,10 +144,10 @@ import Testing
     /// which the triggers clear as if another tool had renamed; the write fills it again before it commits.
     @Test func aRenameThatFoldsTheSameKeepsItsKeysAndItsSearch() throws {
         let jamo = "\u{1109}\u{1169}\u{11AB}\u{1112}\u{1173}\u{11BC}\u{1106}\u{1175}\u{11AB}"
-        let id = try database.write {
+        let id = try database.write(madeBy: "test") {
             try $0.insert(Player(name: jamo, position: .leftWinger, nationality: "Korea Republic"))
         }
-        try database.write {
+        try database.write(madeBy: "test") {
             try $0.update(Player(id: id, name: "손흥민", position: .leftWinger, nationality: "KOREA REPUBLIC"))
         }
         #expect(try derived() == ["손흥민|korea republic"])
@@ -162,7 +162,7 @@ import Testing
     /// with its name folded on the fly, takes the same place.
     @Test func namesakesComeInOrderOfBirthDate() throws {
         let born = [CalendarDate(year: 1996, month: 11, day: 15), nil, CalendarDate(year: 1990, month: 1, day: 1)]
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             for date in born + [born[0]] {
                 try players.insert(Player(name: "Kim Min-jae", position: .centreBack, birthDate: date))
             }

@@ -22,7 +22,7 @@ import Testing
             CalendarDate(year: 1990, month: 3, day: 1), CalendarDate(year: 2026, month: 3, day: 1),
             CalendarDate(year: 1984, month: 12, day: 31), CalendarDate(year: 2009, month: 1, day: 1), nil,
         ]
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             for index in 0..<300 {
                 try players.insert(
                     Player(

@@ -16,7 +16,7 @@ import Testing
     init() throws {
         folder = try TemporaryDirectory()
         database = try RosterDatabase(path: folder.path("roster.db"), mode: .createIfMissing)
-        try database.write { try $0.insert(stored) }
+        try database.write(madeBy: "test") { try $0.insert(stored) }
     }
 
     /// The answer for `player` under `id`, as text: `same`, `absent`, or `other` and the player handed out.
@@ -51,7 +51,7 @@ import Testing
     /// lookups answer as single lookups do, and nothing stays open once the walk ends.
     @Test func aWalkAnswersAsSingleLookupsDo() throws {
         let ids: [Int64] = [2, 3, 5, 40, 41, 90]
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             for id in ids {
                 var player = stored
                 player.id = id
@@ -66,7 +66,7 @@ import Testing
             player.goals = goals
             return player
         }
-        try database.write { players in
+        try database.write(madeBy: "test") { players in
             func answer(_ id: Int64, goals: Int = 12) throws -> String {
                 switch try players.storedPlayer(comparedWith: player(id, goals: goals), id: id) {
                 case .absent: "absent"

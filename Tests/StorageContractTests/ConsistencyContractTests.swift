@@ -9,7 +9,7 @@ import Testing
         if filled { try fixture.add() }
         let before = try fixture.names([SortOrder(.name)], perPage: 100)
         #expect(throws: (any Error).self) {
-            try fixture.store.write { players in
+            try fixture.store.write(madeBy: "test") { players in
                 try players.load(building: { _, _ in }) { bulk in
                     for number in 1...100 {
                         try bulk.insert(Player(id: Int64(100 + number), name: "Loaded \(number)", position: .forward))
@@ -21,7 +21,7 @@ import Testing
         }
         #expect(try fixture.names([SortOrder(.name)], perPage: 100) == before)
         // What the load set aside is back: a load that succeeds is found by name search and counted.
-        try fixture.store.write { players in
+        try fixture.store.write(madeBy: "test") { players in
             try players.load(building: { _, _ in }) { bulk in
                 for number in 1...100 {
                     try bulk.insert(Player(id: Int64(100 + number), name: "Loaded \(number)", position: .forward))
@@ -39,7 +39,9 @@ import Testing
         let writer = try fixture.openAgain()
         let (first, second) = try fixture.store.read { players in
             let first = try players.count()
-            _ = try writer.write { try $0.insert(Player(name: "Written Meanwhile", position: .forward)) }
+            _ = try writer.write(madeBy: "test") {
+                try $0.insert(Player(name: "Written Meanwhile", position: .forward))
+            }
             return (first, try players.count())
         }
         #expect(first == StoreFixture.players.count)
@@ -51,15 +53,15 @@ import Testing
         let fixture = try StoreFixture(engine)
         func counter() throws -> Int64 { try fixture.store.read { try $0.changeCounter() } }
         let start = try counter()
-        let id = try fixture.store.write { try $0.insert(Player(name: "Counted", position: .forward)) }
+        let id = try fixture.store.write(madeBy: "test") { try $0.insert(Player(name: "Counted", position: .forward)) }
         let added = try counter()
         #expect(added > start)
         var player = try #require(try fixture.store.read { try $0.player(id: id) })
         player.goals = 1
-        try fixture.store.write { try $0.update(player) }
+        try fixture.store.write(madeBy: "test") { try $0.update(player) }
         let edited = try counter()
         #expect(edited > added)
-        try fixture.store.write { try $0.delete(id: id) }
+        try fixture.store.write(madeBy: "test") { try $0.delete(id: id) }
         #expect(try counter() > edited)
         // Another store on the same place sees the writes too, and its reads tell a commit it did not make.
         let other = try fixture.openAgain()
@@ -67,7 +69,9 @@ import Testing
             try other.read { players in (try players.changeCounter(), try players.dataVersion()) }
         }
         let seen = try otherVersion()
-        _ = try fixture.store.write { try $0.insert(Player(name: "Seen Elsewhere", position: .forward)) }
+        _ = try fixture.store.write(madeBy: "test") {
+            try $0.insert(Player(name: "Seen Elsewhere", position: .forward))
+        }
         let now = try otherVersion()
         #expect(now.data != seen.data)
         #expect(now.counter > seen.counter)

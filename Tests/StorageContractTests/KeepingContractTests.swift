@@ -5,7 +5,9 @@ import Testing
 @Suite struct KeepingContractTests {
     @Test(arguments: StorageEngine.all) func aPlayerAddedIsShownEditedAndRemoved(engine: StorageEngine) throws {
         let fixture = try StoreFixture(engine)
-        let id = try fixture.store.write { try $0.insert(Player(name: "Zoë Example", position: .striker, goals: 3)) }
+        let id = try fixture.store.write(madeBy: "test") {
+            try $0.insert(Player(name: "Zoë Example", position: .striker, goals: 3))
+        }
         var shown = try #require(try fixture.store.read { try $0.player(id: id) })
         #expect(shown.name == "Zoë Example")
         #expect(shown.goals == 3)
@@ -13,10 +15,10 @@ import Testing
 
         shown.goals = 4
         shown.club = "Arsenal"
-        try fixture.store.write { try $0.update(shown) }
+        try fixture.store.write(madeBy: "test") { try $0.update(shown) }
         #expect(try fixture.store.read { try $0.player(id: id) } == shown)
 
-        try fixture.store.write { try $0.delete(id: id) }
+        try fixture.store.write(madeBy: "test") { try $0.delete(id: id) }
         #expect(try fixture.store.read { try $0.player(id: id) } == nil)
         #expect(try fixture.store.read { try $0.count() } == 0)
     }
@@ -24,7 +26,7 @@ import Testing
     @Test(arguments: StorageEngine.all) func aPlayerIsFoundByRefAndByNameAndBirthDate(engine: StorageEngine) throws {
         let fixture = try StoreFixture(engine)
         let ids = try fixture.add()
-        let withRef = try fixture.store.write {
+        let withRef = try fixture.store.write(madeBy: "test") {
             try $0.insert(Player(ref: "P-1", name: "Ref Holder", position: .forward))
         }
         #expect(try fixture.store.read { try $0.ids(ofRef: "P-1") } == [withRef])
@@ -44,7 +46,7 @@ import Testing
         let fixture = try StoreFixture(engine)
         try fixture.add()
         #expect(throws: Refused.self) {
-            try fixture.store.write { players in
+            try fixture.store.write(madeBy: "test") { players in
                 try players.delete(id: 1)
                 try players.insert(Player(name: "Never Kept", position: .forward))
                 throw Refused()
@@ -56,7 +58,7 @@ import Testing
 
     @Test(arguments: StorageEngine.all) func aDryRunIsRolledBack(engine: StorageEngine) throws {
         let fixture = try StoreFixture(engine)
-        let counted = try fixture.store.write(commit: false) { players in
+        let counted = try fixture.store.write(commit: false, madeBy: "test") { players in
             try players.insert(Player(name: "Dry Run", position: .forward))
             return try players.count()
         }
@@ -66,9 +68,11 @@ import Testing
 
     @Test(arguments: StorageEngine.all) func aTakenIDIsAStorageError(engine: StorageEngine) throws {
         let fixture = try StoreFixture(engine)
-        _ = try fixture.store.write { try $0.insert(Player(id: 7, name: "First", position: .forward)) }
+        _ = try fixture.store.write(madeBy: "test") { try $0.insert(Player(id: 7, name: "First", position: .forward)) }
         let error = #expect(throws: (any Error).self) {
-            _ = try fixture.store.write { try $0.insert(Player(id: 7, name: "Second", position: .forward)) }
+            _ = try fixture.store.write(madeBy: "test") {
+                try $0.insert(Player(id: 7, name: "Second", position: .forward))
+            }
         }
         let categorized = try #require(error as? any StorageError)
         #expect(categorized.category == .failure)

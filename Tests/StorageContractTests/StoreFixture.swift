@@ -46,7 +46,7 @@ struct StoreFixture {
     /// Adds `players` in one write; returns their ids, in order.
     @discardableResult
     func add(_ players: [Player] = StoreFixture.players) throws -> [Int64] {
-        try store.write { writer in try players.map { try writer.insert($0) } }
+        try store.write(madeBy: "test") { writer in try players.map { try writer.insert($0) } }
     }
 
     /// The names of the players that match `criteria` in `order`, every page of `perPage` read after the last

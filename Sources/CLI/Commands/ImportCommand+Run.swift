@@ -27,7 +27,7 @@ extension ImportCommand: Command {
                 progress: progressBar.map { bar in { bar.update($0) } },
                 changes: changeOutput.map { output in
                     ChangeListOutput(
-                        write: { try output.write(ChangeListView.line($0)) },
+                        write: { try output.write(ChangeEncoding.line($0)) },
                         finish: { try changeFile?.commit() ?? output.flush() })
                 })
         } catch let error as ChangesNotListed {

@@ -85,6 +85,11 @@ package final class RosterRoutes: HTTPWorker {
             return reading(request) { version, today in try players(target, version: version, today: today) }
         case ["api", "stats"]:
             return reading(request) { version, today in try stats(target, version: version, today: today) }
+        case ["api", "changes"]:
+            return reading(request) { _, _ in try changes(target) }
+        case _
+        where segments.count == 4 && segments[0] == "api" && segments[1] == "players" && segments[3] == "history":
+            return reading(request) { _, _ in try history(segments[2], target) }
         case _ where segments.count == 3 && segments[0] == "api" && segments[1] == "players":
             return reading(request) { _, today in try player(segments[2], target, today: today) }
         case []:
@@ -98,8 +103,8 @@ package final class RosterRoutes: HTTPWorker {
             return isAPI
                 ? Self.error(
                     .notFound,
-                    "There is nothing at \(target.rawPath); see /api/players, "
-                        + "/api/players/{id}, /api/stats and /api/health.")
+                    "There is nothing at \(target.rawPath); see /api/players, /api/players/{id}, "
+                        + "/api/players/{id}/history, /api/stats, /api/changes and /api/health.")
                 : Self.page(.notFound, "There is no page at \(target.rawPath).")
         }
     }

@@ -39,6 +39,12 @@ package protocol PlayerReading: AnyObject {
         matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?, limit: Int?,
         offset: Int, total: Int?, into sink: inout Sink) throws
 
+    /// Calls `body` with each change of the history that `criteria` selects, in the order of their numbers, at most
+    /// `limit` of them; read one at a time, never collected.
+    func forEachChange(matching criteria: HistoryCriteria, limit: Int?, _ body: (HistoryEntry) throws -> Void) throws
+    /// Since when the history is whole, and its latest change.
+    func historyStart() throws -> HistoryStart
+
     /// The store's change counter: it moves with every committed change of the players, whoever made it.
     func changeCounter() throws -> Int64
     /// A number that moves exactly when the store was committed to since this roster's last read, with or without

@@ -15,6 +15,9 @@ package protocol PlayerWriting: PlayerReading {
         -> T
     /// A list of the changes this write makes, kept by the store (on disk, not in memory), emptied.
     func changeList() throws -> any ChangeList
+    /// Drops every change of the history made before `time` (UTC, as `HistoryEntry.time` spells it), and the roster
+    /// as it was before then with them; returns how many changes went.
+    func forgetHistory(before time: String) throws -> Int
     /// Adds the sample roster (`seed.sql`), with the values the store derives from its fields.
     func addSample() throws
 }

@@ -7,8 +7,8 @@ package protocol RosterStore: AnyObject {
     /// Runs `body` on one consistent snapshot of the roster; inside another `read`, on that one's.
     func read<T>(_ body: (Players) throws -> T) throws -> T
     /// Runs `body` in a write transaction; another writer waits for it, and with `commit` false (a dry run)
-    /// everything is rolled back at the end.
-    func write<T>(commit: Bool, _ body: (Players) throws -> T) throws -> T
+    /// everything is rolled back at the end. The history names `madeBy` as what made its changes.
+    func write<T>(commit: Bool, madeBy: String, _ body: (Players) throws -> T) throws -> T
     /// A cursor over the players that match `criteria` in `order` (after `after`), on a snapshot of its own: nothing
     /// else may read through this store until it is closed, unless `readsPrivateCopy`.
     func cursor(matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?) throws
@@ -36,8 +36,8 @@ package protocol RosterStore: AnyObject {
 }
 
 extension RosterStore {
-    /// `write(commit:_:)`, committed.
-    package func write<T>(_ body: (Players) throws -> T) throws -> T {
-        try write(commit: true, body)
+    /// `write(commit:madeBy:_:)`, committed.
+    package func write<T>(madeBy: String, _ body: (Players) throws -> T) throws -> T {
+        try write(commit: true, madeBy: madeBy, body)
     }
 }

@@ -300,7 +300,7 @@ struct ImportSession {
                 report.unchanged += 1
             } else {
                 try store.update(player)
-                try note("updated", from: stored, to: player)
+                try note(.updated, from: stored, to: player)
                 report.updated += 1
                 if options.samePlayer == .last { originals[stored.id!] = stored }
             }
@@ -311,7 +311,7 @@ struct ImportSession {
             // --match ref does not read.
             let id = try store.insert(player.id == row.player.id ? row : PlayerRow(player))
             player.id = id
-            try note("added", from: nil, to: player)
+            try note(.added, from: nil, to: player)
             touched.insert(id)
             if !givenID { assigned.insert(id) }
             if options.samePlayer == .last { addedHere.insert(id) }
@@ -321,19 +321,16 @@ struct ImportSession {
     }
 
     /// Notes a change for `--changes`: the fields whose values differ, each as `[before, after]`.
-    private func note(_ change: String, from before: Player?, to after: Player?) throws {
+    private func note(_ change: ChangeKind, from before: Player?, to after: Player?) throws {
         guard let changes else { return }
         try changes.record(ImportSession.change(change, from: before, to: after))
     }
 
-    private static func change(_ change: String, from before: Player?, to after: Player?) -> PlayerChange {
+    private static func change(_ change: ChangeKind, from before: Player?, to after: Player?) -> PlayerChange {
         let player = (after ?? before)!
-        let fields = PlayerField.allCases.filter { $0 != .id && before?[$0] != after?[$0] }.map { field in
-            "\"\(field.name)\":[\(PlayerEncoding.jsonValue(before?[field])),\(PlayerEncoding.jsonValue(after?[field]))]"
-        }
         return PlayerChange(
             change: change, id: player.id!, ref: player.ref, name: player.name,
-            fields: "{" + fields.joined(separator: ",") + "}")
+            fields: ChangeEncoding.fieldsObject(FieldChange.between(before, after)))
     }
 
     /// A later record of a player this import has written (`--same-player last`) makes the player `player`, who
@@ -342,14 +339,14 @@ struct ImportSession {
     private mutating func changeAgain(_ player: Player, from stored: Player) throws {
         let id = player.id!
         if addedHere.contains(id) {
-            try changes?.replace(id, with: ImportSession.change("added", from: nil, to: player))
+            try changes?.replace(id, with: ImportSession.change(.added, from: nil, to: player))
             return
         }
         let wasChanged = originals[id] != nil
         let original = originals[id] ?? stored
         let isChanged = original != player
         originals[id] = isChanged ? original : nil
-        try changes?.replace(id, with: isChanged ? ImportSession.change("updated", from: original, to: player) : nil)
+        try changes?.replace(id, with: isChanged ? ImportSession.change(.updated, from: original, to: player) : nil)
         switch (wasChanged, isChanged) {
         case (false, true): (report.unchanged, report.updated) = (report.unchanged - 1, report.updated + 1)
         case (true, false): (report.unchanged, report.updated) = (report.unchanged + 1, report.updated - 1)
@@ -394,7 +391,7 @@ struct ImportSession {
             throw ImportError.pruneLimitExceeded(report)
         }
         for id in absent {
-            if changes != nil, let player = try store.player(id: id) { try note("removed", from: player, to: nil) }
+            if changes != nil, let player = try store.player(id: id) { try note(.removed, from: player, to: nil) }
             try store.delete(id: id)
         }
         report.prune.performed = !absent.isEmpty

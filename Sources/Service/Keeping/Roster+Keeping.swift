@@ -8,7 +8,7 @@ extension Roster {
     /// a stored player unless `allowDuplicate`. Returns the player as stored, with its id.
     package func add(_ values: [PlayerField: String], allowDuplicate: Bool = false) throws -> Player {
         let player = try validated(values)
-        return try store.write { players in
+        return try store.write(madeBy: "add") { players in
             if !allowDuplicate { try Roster.checkIsNoDuplicate(player, in: players) }
             if let id = player.id, try players.player(id: id) != nil {
                 throw InvalidPlayer(problems: [
@@ -30,7 +30,7 @@ extension Roster {
     package func edit(_ target: String, _ edit: PlayerEdit, allowDuplicate: Bool = false) throws
         -> (before: FoundPlayer, after: Player)
     {
-        try store.write { players in
+        try store.write(madeBy: "edit") { players in
             let before = try Roster.findToChange(target, in: players)
             var values: [PlayerField: String] = [:]
             for field in PlayerField.allCases {
@@ -68,7 +68,7 @@ extension Roster {
     /// one named by id goes also when another program stored it breaking the rules. With `dryRun`, nothing is
     /// removed. Returns them, each once, in the order named.
     package func remove(_ targets: [String], dryRun: Bool = false) throws -> [FoundPlayer] {
-        try store.write(commit: !dryRun) { players in
+        try store.write(commit: !dryRun, madeBy: "remove") { players in
             // Every name is looked up before anything goes, so that naming a player twice removes it once.
             var removed: [FoundPlayer] = []
             for target in targets {

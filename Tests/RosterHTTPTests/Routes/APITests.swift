@@ -250,7 +250,7 @@ import Testing
         let old = fixture.get("/api/players")
         let tag = try #require(old.headers["ETag"])
         let replacement = fixture.folder.path("new.db")
-        try RosterDatabase(path: replacement, mode: .createIfMissing).write { players in
+        try RosterDatabase(path: replacement, mode: .createIfMissing).write(madeBy: "test") { players in
             try players.insert(Player(name: "Only In New", position: .striker))
         }
         // As a job replaces a roster: the new file, its log copied in, renamed over the old one, whose logs go.
@@ -352,7 +352,7 @@ import Testing
         let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
         #expect(
             error["message"] as? String
-                == "There is nothing at /api/players%2f19; see /api/players, /api/players/{id}, /api/stats and "
-                + "/api/health.")
+                == "There is nothing at /api/players%2f19; see /api/players, /api/players/{id}, "
+                + "/api/players/{id}/history, /api/stats, /api/changes and /api/health.")
     }
 }

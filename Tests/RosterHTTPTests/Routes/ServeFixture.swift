@@ -19,7 +19,7 @@ final class ServeFixture {
         folder = try TemporaryDirectory()
         path = folder.path("roster.db")
         if let players {
-            try RosterDatabase(path: path, mode: .createIfMissing).write { store in
+            try RosterDatabase(path: path, mode: .createIfMissing).write(madeBy: "test") { store in
                 for player in players { try store.insert(player) }
             }
         } else {
@@ -59,6 +59,6 @@ final class ServeFixture {
 
     /// Writes through another connection, as an import would.
     func write(_ body: (PlayerRepository) throws -> Void) throws {
-        try RosterDatabase(path: path, mode: .createIfMissing).write(body)
+        try RosterDatabase(path: path, mode: .createIfMissing).write(madeBy: "test", body)
     }
 }

@@ -17,6 +17,8 @@ package enum UsageError: Error, Equatable {
     /// Standard input (`-`) named more than once: it can be read only once.
     case standardInputTwice
     case missingArgument(String)
+    /// An option the command needs that was not given (`changes` without `--since`).
+    case missingOption(String)
     case unexpectedArgument(String)
     case conflictingOptions(String, String)
     case optionRequires(String, String)
@@ -54,6 +56,8 @@ package enum UsageError: Error, Equatable {
             ParameterError.givenTwice(option)
         case .missingArgument(let argument):
             "Missing expected argument '\(argument)'."
+        case .missingOption(let option):
+            "Missing option '\(option)'."
         case .unexpectedArgument(let argument):
             "Unexpected argument '\(argument)'."
         case .conflictingOptions(let first, let second):

@@ -1,0 +1,30 @@
+import RosterModel
+
+/// A part of the history that is not kept: forgotten (`history --forget-before`) or older than the history itself.
+package enum HistoryError: CategorizedError, Equatable {
+    /// The changes after `asked` were asked for, and some of them were forgotten.
+    case forgotten(asked: Int64, start: HistoryStart)
+    /// A time before the history began was asked for.
+    case beforeStart(asked: String, start: HistoryStart)
+    /// A day to forget before that has not begun yet, anywhere.
+    case futureDay(CalendarDate)
+
+    package var category: ErrorCategory {
+        switch self {
+        case .forgotten, .beforeStart: .notFound
+        case .futureDay: .usage
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .forgotten(let asked, let start):
+            "the changes after \(asked) are no longer kept: the history starts at change \(start.firstNumber) "
+                + "(\(start.time)); start a copy again from an export"
+        case .beforeStart(let asked, let start):
+            "the history does not reach back to \(asked): it starts at \(start.time) (change \(start.firstNumber))"
+        case .futureDay(let day):
+            "\(day) has not begun yet (UTC): only the changes made before a day that has begun can be forgotten"
+        }
+    }
+}
