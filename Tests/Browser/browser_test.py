@@ -131,7 +131,11 @@ try:
     check(body["width"] <= 390 and table["x"] + table["width"] <= 390,
           f"at a phone's width nothing runs off the side (body {body['width']}, table ends at "
           f"{table['x'] + table['width']})")
-    check(not phone.find_element(By.CSS_SELECTOR, "th.club").is_displayed(), "the club column gives way on a phone")
+    for css in ["name", "position", "club", "goals", "assists"]:
+        check(phone.find_element(By.CSS_SELECTOR, f"th.{css}").is_displayed(), f"the {css} column stays on a phone")
+    for css in ["nationality", "age"]:
+        check(not phone.find_element(By.CSS_SELECTOR, f"th.{css}").is_displayed(),
+              f"the {css} column gives way on a phone")
     shot(phone, "5-phone.png")
 finally:
     phone.quit()

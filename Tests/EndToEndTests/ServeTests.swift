@@ -638,6 +638,25 @@ import Testing
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
     }
 
+    /// `--image-base`: the detail page shows the image from that origin, and its policy allows that origin alone.
+    @Test func theDetailPageShowsImagesFromTheImageBase() throws {
+        let server = try Server(["--image-base", "https://img.example.org/players/{image}"], in: folder)
+        let page = try Self.curl(["-D", "-", server.url("/players/1")]).out
+        #expect(page.contains("img-src https://img.example.org; "))
+        #expect(page.contains("<img class=\"photo\" src=\"https://img.example.org/players/lionel-messi.png\""))
+        #expect(page.contains("<a href=\"/?club=Inter%20Miami\">Inter Miami</a>"))
+        #expect(server.stop() == 0)
+        let plain = try Server(in: folder)
+        let named = try Self.curl(["-D", "-", plain.url("/players/1")]).out
+        #expect(!named.contains("img-src") && !named.contains("<img"))
+        #expect(named.contains("<dt>Image</dt><dd>lionel-messi.png</dd>"))
+        #expect(plain.stop() == 0)
+        let bad = try RosterProcess.run(
+            ["--db", "roster.db", "serve", "--port", "0", "--image-base", "lionel-messi.png"], in: folder.url)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("'--image-base <url>': expected an http or https URL"), "\(bad.stderr)")
+    }
+
     @Test func listeningOnEveryInterfaceIsWarnedAbout() throws {
         let server = try Server(["--bind", "0.0.0.0"], in: folder)
         #expect(server.messages.hasPrefix("Warning: listening on every interface (0.0.0.0)"))

@@ -1,5 +1,7 @@
 /// The frame every page of the web front end shares: UTF-8, the language, a viewport for phones, a system font
 /// stack that covers Hangul, CJK and accents, and the style sheet, inline, so that nothing is loaded from anywhere.
+/// On a phone (600 px wide or less) the nationality and age give way, so that name, position, club, goals and
+/// assists fit.
 enum PageLayout {
     static func page(title: String, _ body: HTML) -> HTML {
         HTML("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
@@ -28,7 +30,7 @@ enum PageLayout {
         .problem{border:1px solid #d33;padding:.5rem .8rem;border-radius:.3rem}\
         .muted{opacity:.7;font-size:.9rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem}\
         dt{font-weight:600}dd{margin:0}img.photo{max-width:12rem;max-height:12rem;border-radius:.3rem}\
-        @media (max-width:600px){.club{display:none}body{padding:.6rem}}\
-        @media (max-width:420px){.nationality{display:none}}
+        @media (max-width:600px){.nationality,.age{display:none}body{padding:.6rem}th,td{padding:.4rem .3rem}\
+        td.club{white-space:normal;overflow-wrap:anywhere}td.name{min-width:6rem}}
         """)
 }

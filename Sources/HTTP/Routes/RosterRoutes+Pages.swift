@@ -52,8 +52,10 @@ extension RosterRoutes {
         guard let id = Int64(idText), id > 0, let player = try roster.player(id: id) else {
             return Self.page(.notFound, "There is no player with the id \(idText).")
         }
-        return Self.html(
-            PlayerDetailPage.render(
-                PlayerDetailPage.State(player: player, asOf: query.asOf, back: QueryLink.url("/", items))))
+        let template = options.imageTemplate
+        let state = PlayerDetailPage.State(
+            player: player, asOf: query.asOf, back: QueryLink.url("/", items),
+            kept: items.filter { $0.name == "as_of" }, imageTemplate: template)
+        return Self.html(PlayerDetailPage.render(state), imageOrigin: template?.origin)
     }
 }

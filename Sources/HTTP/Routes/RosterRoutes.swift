@@ -255,13 +255,15 @@ package final class RosterRoutes: HTTPWorker {
             status: status)
     }
 
-    static func html(_ page: HTML, status: HTTPStatus = .ok) -> HTTPResponse {
+    /// A web page, whose images may come from `imageOrigin` (`--image-base`) and from nowhere else.
+    static func html(_ page: HTML, status: HTTPStatus = .ok, imageOrigin: String? = nil) -> HTTPResponse {
         HTTPResponse(
             status: status,
             headers: [
                 "Content-Type": "text/html; charset=utf-8",
                 // Nothing but the page itself and players' images; no script runs at all.
-                "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src http: https:; "
+                "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+                    + (imageOrigin.map { "img-src \($0); " } ?? "")
                     + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
                 "Referrer-Policy": "no-referrer",
             ], body: .text(page.rendered))

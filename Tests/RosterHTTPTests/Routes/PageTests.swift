@@ -58,33 +58,88 @@ import Testing
         #expect(page.contains("nul\u{FFFD}esc\u{FFFD}[31mdel\u{FFFD}csi\u{FFFD}\ttab é"))
     }
 
-    @Test func theDetailPageShowsEveryFieldAndAnImageOnlyForWebAddresses() {
+    @Test func theDetailPageShowsEveryFieldAndLinksTheClubAndNationality() {
         var player = Self.hostile
         player.name = "Lionel Messi"
+        player.ref = "p 10/ar"
         player.club = "Inter Miami"
         player.image = "https://example.org/messi.png"
         let page = PlayerDetailPage.render(
             PlayerDetailPage.State(
                 player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!,
-                back: "/?position=FW&sort=goals:desc")
+                back: "/?position=FW&sort=goals:desc", kept: [HTTPQueryItem(name: "as_of", value: "2026-06-01")])
         ).rendered
         for part in [
-            "<h1>Lionel Messi</h1>", "<dt>Position</dt><dd>RW (Right Winger)</dd>",
-            "<dt>Nationality</dt><dd>Côte d&#39;Ivoire</dd>", "<dt>Club</dt><dd>Inter Miami</dd>",
+            "<h1>Lionel Messi</h1>", "<dt>Ref</dt><dd>p 10/ar</dd>", "<dt>Position</dt><dd>RW (Right Winger)</dd>",
+            "<dt>Nationality</dt><dd><a href=\"/?as_of=2026-06-01&amp;nationality=C%C3%B4te%20d%27Ivoire\">"
+                + "Côte d&#39;Ivoire</a></dd>",
+            "<dt>Club</dt><dd><a href=\"/?as_of=2026-06-01&amp;club=Inter%20Miami\">Inter Miami</a></dd>",
             "<dt>Born</dt><dd>1990-06-02 (age 35)</dd>", "<dt>Goals</dt><dd>3</dd>", "<dt>Assists</dt><dd>4</dd>",
-            "<dt>Goal contributions</dt><dd>7</dd>", "<img class=\"photo\" src=\"https://example.org/messi.png\"",
+            "<dt>Goal contributions</dt><dd>7</dd>",
             "<a href=\"/?position=FW&amp;sort=goals:desc\" rel=\"up\">",
+            // Without --image-base, even a web address is only named: the page loads nothing from elsewhere.
+            "<dt>Image</dt><dd>https://example.org/messi.png</dd>",
         ] {
             #expect(page.contains(part), "\(part)")
         }
+        #expect(!page.contains("<img"))
         player.image = "messi.png"
         player.nationality = nil
         let named = PlayerDetailPage.render(
             PlayerDetailPage.State(
-                player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/")
+                player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/",
+                imageTemplate: try? ImageTemplate.parse("https://img.example.org/{ref}/{image}").get())
         ).rendered
         #expect(named.contains("<dt>Image</dt><dd>messi.png</dd>"))
         #expect(named.contains("<dt>Nationality</dt><dd><span class=\"muted\">unknown</span></dd>"))
+        #expect(named.contains("<img class=\"photo\" src=\"https://img.example.org/p%2010%2Far/messi.png\""))
+        // A placeholder whose value the player lacks: no image.
+        player.ref = nil
+        let none = PlayerDetailPage.render(
+            PlayerDetailPage.State(
+                player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/",
+                imageTemplate: try? ImageTemplate.parse("https://img.example.org/{ref}/{image}").get())
+        ).rendered
+        #expect(!none.contains("<img"))
+    }
+
+    /// The Content-Security-Policy lets images load from the origin of --image-base alone, and from nowhere without
+    /// it.
+    @Test func imagesLoadFromTheImageBasesOriginOnly() throws {
+        let plain = try ServeFixture()
+        let policy = plain.get("/players/1").headers["Content-Security-Policy"] ?? ""
+        #expect(policy.hasPrefix("default-src 'none';"))
+        #expect(!policy.contains("img-src"))
+        #expect(!ServeFixture.text(plain.get("/players/1")).contains("<img"))
+        let served = try ServeFixture {
+            $0.imageTemplate = try? ImageTemplate.parse("https://IMG.example.org:8443/players/{image}?s=2").get()
+        }
+        let response = served.get("/players/1")
+        #expect(response.headers["Content-Security-Policy"]?.contains("img-src https://img.example.org:8443; ") == true)
+        #expect(
+            ServeFixture.text(response).contains(
+                "<img class=\"photo\" src=\"https://IMG.example.org:8443/players/lionel-messi.png?s=2\""))
+        // The list shows no image, and allows none.
+        #expect(served.get("/").headers["Content-Security-Policy"]?.contains("img-src") == false)
+    }
+
+    /// Columns no player of the page has a value in are left out; the others stay.
+    @Test func columnsWithNoValueOnThePageAreLeftOut() throws {
+        let fixture = try ServeFixture(players: [
+            Player(name: "Ann", position: .striker, goals: 3, club: "Arsenal"),
+            Player(name: "Bea", position: .goalkeeper),
+        ])
+        let page = ServeFixture.text(fixture.get("/"))
+        #expect(!page.contains("class=\"nationality\""))
+        #expect(!page.contains("class=\"age num\""))
+        for column in ["name", "position", "club", "goals num", "assists num"] {
+            #expect(page.contains("<th class=\"\(column)\""), "\(column)")
+        }
+        #expect(page.contains("<td class=\"club\"></td>"))
+        let empty = ServeFixture.text(fixture.get("/?name=zzz"))
+        #expect(empty.contains("<td colspan=\"4\">No players match.</td>"))
+        let sample = ServeFixture.text(try ServeFixture().get("/"))
+        #expect(sample.contains("<th class=\"nationality\"") && sample.contains("<th class=\"age num\""))
     }
 
     @Test func theListHasSegmentsSortableHeadersAndPaging() throws {
