@@ -159,6 +159,7 @@ import Testing
             ("GET", "/", 200, "text/html; charset=utf-8"),
             ("GET", "/?name=%EC%86%90", 200, "text/html; charset=utf-8"),
             ("GET", "/players/3", 200, "text/html; charset=utf-8"),
+            ("GET", "/stats?position=FW", 200, "text/html; charset=utf-8"),
             ("GET", "/players/999", 404, "text/html; charset=utf-8"),
             ("GET", "/../../etc/passwd", 404, "text/html; charset=utf-8"),
         ]

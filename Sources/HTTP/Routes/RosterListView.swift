@@ -35,6 +35,10 @@ enum RosterListView {
         var body = HTML.element("h1", [], HTML("Roster"))
         body += segments(state)
         body += form(state)
+        // The stats of the players the filters leave (the order and page are the list's alone).
+        let filters = QueryParameter.filters.map(\.rawValue)
+        let stats = QueryLink.url("/stats", state.items.filter { filters.contains($0.name) })
+        body += .element("p", [("class", "links")], .element("a", [("href", stats)], HTML("Stats of these players →")))
         if let problem = state.problem {
             body += .element("p", [("class", "problem"), ("role", "alert")], .text(problem))
         } else {

@@ -6,7 +6,7 @@ import RosterService
 /// The roster's HTTP front end on one thread of the server: a read connection of its own (its statements prepared
 /// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
 ///
-/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, and the web pages `/` and
+/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, and the web pages `/`, `/stats` and
 /// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on); every answer that reads the roster reads one
 /// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
 /// gets 304 until the roster changes.
@@ -90,6 +90,10 @@ package final class RosterRoutes: HTTPWorker {
         case []:
             return reading(request, page: true) { version, today in
                 try listPage(target, version: version, today: today)
+            }
+        case ["stats"]:
+            return reading(request, page: true) { version, today in
+                try statsPage(target, version: version, today: today)
             }
         case _ where segments.count == 2 && segments[0] == "players":
             return reading(request, page: true) { _, today in try detailPage(segments[1], target, today: today) }

@@ -213,6 +213,82 @@ import Testing
         #expect(fixture.get("/api/players/3").headers["Content-Type"] == "application/json")
     }
 
+    /// `/stats`: every grouping of `stats` as bars, each a link to the list of its players with the filters given.
+    @Test func theStatsPageDrawsEachGroupingAsBarsThatLinkToTheList() throws {
+        let fixture = try ServeFixture()
+        let response = fixture.get("/stats")
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(response.headers["ETag"] != nil)
+        let page = ServeFixture.text(response)
+        #expect(!page.contains("<script"))
+        for part in [
+            "<h2>Lines</h2>", "<h2>Positions</h2>", "<h2>Top 20 clubs</h2>", "<h2>Top 20 nationalities</h2>",
+            "<h2>Age bands</h2>", "28 players ·", "ages on 2026-06-01",
+            "<a class=\"bar\" href=\"/?position=FW\" title=\"FW\"><span class=\"track\">"
+                + "<span class=\"fill\" style=\"width:100.0%\"></span></span>13</a>",
+            "href=\"/?position=ST\"", "href=\"/?club=Real%20Madrid\"", "href=\"/?nationality=South%20Korea\"",
+            "href=\"/?min_age=30&amp;max_age=34\"", "<th scope=\"row\">30–34</th>",
+        ] {
+            #expect(page.contains(part), "\(part)")
+        }
+        // The list's filters apply, and stay in every link; an age band narrows the ages asked for.
+        let filtered = ServeFixture.text(fixture.get("/stats?position=FW&min_age=32&top=2&name="))
+        #expect(!filtered.contains("28 players ·") && !filtered.contains("13 players ·"))
+        #expect(filtered.contains("<h2>Top 2 clubs</h2>"))
+        #expect(filtered.contains("href=\"/?min_age=32&amp;position=ST\""))
+        #expect(filtered.contains("href=\"/?position=FW&amp;min_age=32&amp;club=Al-Nassr\""))
+        #expect(!filtered.contains("club=Bayern"))
+        #expect(filtered.contains("href=\"/?position=FW&amp;min_age=32&amp;max_age=34\""))
+        #expect(filtered.contains("<a href=\"/?position=FW&amp;min_age=32\" rel=\"up\">← The roster</a>"))
+        // The list links to the stats of its players, without its order or page.
+        let list = ServeFixture.text(fixture.get("/?position=FW&sort=goals:desc&page=1"))
+        #expect(list.contains("<a href=\"/stats?position=FW\">Stats of these players →</a>"))
+        let bad = fixture.get("/stats?min_goals=lots&top=0")
+        #expect(bad.status == .badRequest)
+        #expect(ServeFixture.text(bad).contains("role=\"alert\">The value &#39;lots&#39; is invalid"))
+        #expect(fixture.get("/stats?top=0").status == .badRequest)
+        #expect(fixture.get("/stats?sort=goals").status == .badRequest)
+    }
+
+    /// The stats are read once per change of the roster, and kept in the results cache the API uses meanwhile.
+    @Test func theStatsPageIsReadOncePerChangeOfTheRoster() throws {
+        let fixture = try ServeFixture()
+        let first = fixture.get("/stats?club=arsenal")
+        let kept = fixture.cache.count
+        #expect(kept == 1)
+        let again = fixture.get("/stats?club=arsenal", headers: ["If-None-Match": first.headers["ETag"] ?? ""])
+        #expect(again.status == .notModified)
+        #expect(ServeFixture.text(fixture.get("/stats?club=arsenal")) == ServeFixture.text(first))
+        #expect(fixture.cache.count == kept)
+        #expect(fixture.get("/stats?club=arsenal", method: "HEAD").status == .ok)
+        try fixture.write { try $0.insert(Player(name: "Zed", position: .striker, goals: 5, club: "Arsenal")) }
+        let changed = ServeFixture.text(fixture.get("/stats?club=arsenal"))
+        #expect(changed != ServeFixture.text(first))
+        #expect(changed.contains("href=\"/?club=arsenal&amp;position=FW\""))
+    }
+
+    /// Group names are escaped in the page and percent-encoded in links.
+    @Test func groupNamesAreEscapedAndEncoded() {
+        let group = GroupStats(group: "<b>\"A&B\"</b>", players: 2, goals: 1, assists: 0, averageAge: nil)
+        let page = StatsPage.render(
+            StatsPage.State(
+                items: [HTTPQueryItem(name: "name", value: "\"><x>")], asOf: ServeFixture.day,
+                sections: [
+                    GroupedStats(total: group, grouping: .club, groups: [group], asOf: ServeFixture.day),
+                    GroupedStats(
+                        total: group, grouping: .nationality,
+                        groups: [GroupStats(group: nil, players: 1, goals: 0, assists: 0, averageAge: nil)],
+                        asOf: ServeFixture.day),
+                ], top: 20)
+        ).rendered
+        #expect(!page.contains("<b>") && !page.contains("<x>"))
+        #expect(page.contains("<th scope=\"row\">&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;</th>"))
+        #expect(page.contains("href=\"/?name=%22%3E%3Cx%3E&amp;club=%3Cb%3E%22A%26B%22%3C%2Fb%3E\""))
+        // The players of unknown nationality have a bar, but no list to link to.
+        #expect(page.contains("<th scope=\"row\">unknown</th><td class=\"bar\"><span class=\"bar\">"))
+    }
+
     /// `/players%2F3` read as `/players/3` in the message of its 404.
     @Test func aPathIsNamedAsSent() throws {
         let fixture = try ServeFixture()

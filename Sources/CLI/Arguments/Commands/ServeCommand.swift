@@ -7,8 +7,8 @@ package struct ServeCommand: DeclaredCommand {
         name: name,
         abstract: "Serve the roster over HTTP: a JSON API and a web page, read-only.",
         discussion: "GET /api/players (the filters, sort and paging of query; format=ndjson|csv streams every match), "
-            + "/api/players/ID, /api/stats (the filters, by, top), /api/health; the web page at /. Each request reads "
-            + "one committed snapshot, so imports may run meanwhile. SIGINT or SIGTERM stops it once the requests in "
+            + "/api/players/ID, /api/stats (the filters, by, top), /api/health; the web pages at /, /stats and "
+            + "/players/ID. Each request reads one committed snapshot, so imports may run meanwhile. SIGINT or SIGTERM stops it once the requests in "
             + "flight are answered (exit 0).",
         options: Option.text(
             "bind", "address",
