@@ -658,6 +658,29 @@ import Testing
         #expect(bad.stderr.contains("'--image-base <url>': expected an http or https URL"), "\(bad.stderr)")
     }
 
+    /// Gzipped answers as curl asks for them (`--compressed`): the same bytes as the plain ones once decompressed,
+    /// a streamed list too; `Accept` chooses the list's format.
+    @Test func answersAreGzippedForClientsThatAcceptItAndAcceptChoosesTheFormat() throws {
+        let server = try Server(in: folder)
+        for target in ["/api/players?format=csv", "/api/players?format=ndjson", "/api/players", "/", "/stats"] {
+            let plain = try Self.curl([server.url(target)])
+            let gzipped = try Self.curl(["--compressed", server.url(target)])
+            #expect(gzipped.status == 0 && gzipped.out == plain.out, "\(target)")
+            let head = try Self.curl(["--compressed", "-D", "-", "-o", "/dev/null", server.url(target)]).out
+            #expect(head.contains("Content-Encoding: gzip\r\n"), "\(target)")
+            let bare = try Self.curl(["-D", "-", "-o", "/dev/null", server.url(target)]).out
+            #expect(!bare.contains("Content-Encoding"), "\(target)")
+            #expect(bare.contains("Vary: ") && bare.contains("Accept-Encoding\r\n"), "\(target)")
+        }
+        let streamed = try Self.curl([
+            "--compressed", "-D", "-", "-o", "/dev/null", server.url("/api/players?format=csv"),
+        ])
+        #expect(streamed.out.contains("Transfer-Encoding: chunked\r\n"))
+        let csv = try Self.curl(["--compressed", "-H", "Accept: text/csv", server.url("/api/players")])
+        #expect(csv.out == (try Self.curl([server.url("/api/players?format=csv")]).out))
+        #expect(server.stop() == 0)
+    }
+
     @Test func listeningOnEveryInterfaceIsWarnedAbout() throws {
         let server = try Server(["--bind", "0.0.0.0"], in: folder)
         #expect(server.messages.hasPrefix("Warning: listening on every interface (0.0.0.0)"))

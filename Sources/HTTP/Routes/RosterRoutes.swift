@@ -26,7 +26,8 @@ package final class RosterRoutes: HTTPWorker {
     }
 
     package func respond(to request: HTTPRequest) -> HTTPResponse {
-        var response = route(request)
+        // Those read from the roster were encoded before their tag was made (`reading`); the others are here.
+        var response = Self.encoded(route(request), for: request)
         response.headers["X-Content-Type-Options"] = "nosniff"
         if options.cors {
             response.headers["Access-Control-Allow-Origin"] = "*"
@@ -82,7 +83,9 @@ package final class RosterRoutes: HTTPWorker {
                 headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
                 body: .text("{\"ok\":true}\n"))
         case ["api", "players"]:
-            return reading(request) { version, today in try players(target, version: version, today: today) }
+            return reading(request) { version, today in
+                try players(target, accept: request.headers.values(named: "Accept"), version: version, today: today)
+            }
         case ["api", "stats"]:
             return reading(request) { version, today in try stats(target, version: version, today: today) }
         case _ where segments.count == 3 && segments[0] == "api" && segments[1] == "players":
@@ -147,17 +150,20 @@ package final class RosterRoutes: HTTPWorker {
                         if case .stream(let stream) = response.body { stream.close() }
                         throw RosterFileChanged.writtenOver
                     }
+                    response = Self.encoded(response, for: request)
                     // Without a settled version, there is no tag that stands for these players alone.
                     guard version.isSettled else { return response }
-                    let tag = "\"r\(version)-\(today)\""
+                    let tag = "\"r\(version)-\(today)\(Self.variant(of: response))\""
                     // Only an answer the client could hold is not modified: a bad request or a missing player is
                     // answered as such, whatever tag comes with it (`*` too).
                     if response.status == .ok, Self.matches(request.headers["If-None-Match"], tag) {
                         // With the 200's body, which the server never sends after a 304 but whose length it gives
                         // (RFC 9110 §8.6); an empty one would say `Content-Length: 0`.
-                        return HTTPResponse(
+                        var notModified = HTTPResponse(
                             status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-cache"],
                             body: response.body)
+                        notModified.headers["Vary"] = response.headers["Vary"]
+                        return notModified
                     }
                     if response.status == .ok || response.status == .notFound {
                         response.headers["ETag"] = tag
@@ -275,12 +281,5 @@ package final class RosterRoutes: HTTPWorker {
 
     static func json(_ text: String, contentType: String = "application/json") -> HTTPResponse {
         HTTPResponse(headers: ["Content-Type": contentType], body: .text(text + "\n"))
-    }
-}
-
-extension StringProtocol {
-    /// Without spaces and tabs at either end.
-    func trimmingWhiteSpace() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

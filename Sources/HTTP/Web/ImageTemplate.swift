@@ -15,7 +15,7 @@ package struct ImageTemplate: Sendable, Equatable {
         let expected = "an http or https URL with {ref} or {image} in its path (https://img.example.org/{image})"
         let lowered = text.lowercased()
         guard let scheme = ["https://", "http://"].first(where: { lowered.hasPrefix($0) }),
-            placeholders.contains(where: { text.contains($0) }),
+            text.indices.contains(where: { index in placeholders.contains { text[index...].hasPrefix($0) } }),
             !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
         else { return .failure(TemplateRefused(reason: "expected \(expected).")) }
         let rest = lowered.dropFirst(scheme.count)
