@@ -24,6 +24,13 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // zlib from the system (Debian: zlib1g-dev), for RosterHTTP's gzipped answers.
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Debian's libmicrohttpd.a is built with HTTPS and references GnuTLS, which cannot be linked statically
         // (Debian has no static p11-kit or libunistring). rosterdb serves plain HTTP and never asks the library
         // for TLS, so the static release link gets these stubs instead: two that libmicrohttpd's constructor and
@@ -63,12 +70,13 @@ let package = Package(
             path: "Sources/Service"
         ),
         // The roster over HTTP: the messages, free of any library (Messages/: requests with their decoded targets,
-        // responses, bodies, workers; Web/: HTML with every value escaped, links with every parameter encoded), the
-        // server over libmicrohttpd with its limits, sockets and signals (Server/), and the JSON API's and web
-        // pages' handlers, plain functions of a request (Routes/).
+        // responses, bodies, workers, content negotiation; Web/: HTML with every value escaped, links with every
+        // parameter encoded), the server over libmicrohttpd with its limits, sockets and signals (Server/), and the
+        // JSON API's and web pages' handlers, plain functions of a request, with their answers gzipped over zlib
+        // (Routes/).
         .target(
             name: "RosterHTTP",
-            dependencies: ["RosterService", "RosterFormats", "RosterModel", "CMicroHTTPD"],
+            dependencies: ["RosterService", "RosterFormats", "RosterModel", "CMicroHTTPD", "CZlib"],
             path: "Sources/HTTP"),
         // The command line: the parser, help and each command's options read into typed values (Arguments/), and
         // each command run: it calls the service and hands the result to a view (`serve` starts the HTTP server).

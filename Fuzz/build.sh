@@ -11,8 +11,8 @@
 # the targets reach internal types through `@testable import`. Each target links only what it needs, none of it
 # SQLite's or libmicrohttpd's: the readers RosterModel and RosterFormats; the query-string target also the requests'
 # vocabulary (the Requests folder of RosterService) and HTTP's messages and web text (the Messages and Web folders of
-# RosterHTTP); the argument parser target the requests' vocabulary and the command line's declarations (the Arguments
-# folder of RosterCLI). A module built from some of its folders only holds those folders to needing nothing else of it.
+# RosterHTTP); the argument parser target the requests' vocabulary, HTTP's web text (`serve --image-base` reads an
+# ImageTemplate) and the command line's declarations (the Arguments folder of RosterCLI). A module built from some of its folders only holds those folders to needing nothing else of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,7 +59,7 @@ for target in "${targets[@]}"; do
         # The reader targets share the code that drives a reader and checks its promises.
         *ReaderFuzzer) sources+=(Fuzz/Support/ReaderHarness.swift) ;;
         QueryStringFuzzer) modules+=(RosterService RosterHTTP) ;;
-        ArgumentParserFuzzer) modules+=(RosterService RosterCLI) ;;
+        ArgumentParserFuzzer) modules+=(RosterService RosterHTTP RosterCLI) ;;
     esac
     objects=("${modules[@]/#/$out/objects/}")
     objects=("${objects[@]/%/.o}")

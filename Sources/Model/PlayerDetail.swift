@@ -5,6 +5,8 @@ package enum PlayerDetail {
     package struct Line: Sendable, Equatable {
         package let label: String
         package let value: Value
+        /// The field the line shows; nil for the goal contributions, which no field holds.
+        package let field: PlayerField?
     }
 
     /// A line's value, as each view shows it.
@@ -24,10 +26,10 @@ package enum PlayerDetail {
         for group in FieldDescriptor.DetailGroup.allCases {
             for field in PlayerField.allCases {
                 guard case .line(let label, group) = field.descriptor.detail else { continue }
-                lines.append(Line(label: label, value: value(of: field, in: player, asOf: asOf)))
+                lines.append(Line(label: label, value: value(of: field, in: player, asOf: asOf), field: field))
             }
             if group == .counts {
-                lines.append(Line(label: goalContributions, value: .text(String(player.goalContributions))))
+                lines.append(Line(label: goalContributions, value: .text(String(player.goalContributions)), field: nil))
             }
         }
         return lines

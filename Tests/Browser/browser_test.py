@@ -4,7 +4,8 @@
 Usage: browser_test.py BASE_URL SCREENSHOT_DIR
 
 With JavaScript turned off (the page needs none): open /, click the FW segment, sort by goals, search a Hangul
-name, open the player, go back by the page's link and by the browser's; then the same page at a phone's width.
+name, open the player, go back by the page's link and by the browser's, open the stats of the forwards and follow
+a bar; then the list at a phone's width.
 Screenshots of each step go to SCREENSHOT_DIR. Prints one line per step and exits non-zero at the first failure."""
 import os
 import sys
@@ -120,6 +121,20 @@ try:
     check(driver.find_element(By.TAG_NAME, "h1").text == "손흥민", "the browser's back goes to the player again")
     back(driver)
     check(column(driver, "name") == ["손흥민"], "and back once more to the search")
+
+    driver.get(BASE + "/?position=FW&sort=goals:desc")
+    follow(driver, driver.find_element(By.LINK_TEXT, "Stats of these players →"))
+    check(driver.title == "Stats · Roster" and query(driver) == {"position": ["FW"]},
+          "the list links to the stats of its players")
+    headings = [heading.text for heading in driver.find_elements(By.TAG_NAME, "h2")]
+    check(headings == ["Lines", "Positions", "Top 20 clubs", "Top 20 nationalities", "Age bands"],
+          f"the stats show every grouping: {headings}")
+    bar = driver.find_element(By.CSS_SELECTOR, "a.bar[title='ST'] span.fill")
+    check(bar.size["width"] > 20, f"a bar is drawn without script ({bar.size['width']} px)")
+    shot(driver, "5-stats.png")
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "a.bar[title='ST']"))
+    check(query(driver).get("position") == ["ST"] and set(column(driver, "position")) == {"ST"},
+          "a bar leads to the list of its players")
 finally:
     driver.quit()
 
@@ -131,8 +146,12 @@ try:
     check(body["width"] <= 390 and table["x"] + table["width"] <= 390,
           f"at a phone's width nothing runs off the side (body {body['width']}, table ends at "
           f"{table['x'] + table['width']})")
-    check(not phone.find_element(By.CSS_SELECTOR, "th.club").is_displayed(), "the club column gives way on a phone")
-    shot(phone, "5-phone.png")
+    for css in ["name", "position", "club", "goals", "assists"]:
+        check(phone.find_element(By.CSS_SELECTOR, f"th.{css}").is_displayed(), f"the {css} column stays on a phone")
+    for css in ["nationality", "age"]:
+        check(not phone.find_element(By.CSS_SELECTOR, f"th.{css}").is_displayed(),
+              f"the {css} column gives way on a phone")
+    shot(phone, "6-phone.png")
 finally:
     phone.quit()
 print("browser test passed")

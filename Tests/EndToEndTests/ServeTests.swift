@@ -159,6 +159,7 @@ import Testing
             ("GET", "/", 200, "text/html; charset=utf-8"),
             ("GET", "/?name=%EC%86%90", 200, "text/html; charset=utf-8"),
             ("GET", "/players/3", 200, "text/html; charset=utf-8"),
+            ("GET", "/stats?position=FW", 200, "text/html; charset=utf-8"),
             ("GET", "/players/999", 404, "text/html; charset=utf-8"),
             ("GET", "/../../etc/passwd", 404, "text/html; charset=utf-8"),
         ]
@@ -636,6 +637,48 @@ import Testing
         #expect(run.status == 74)
         #expect(run.stderr.hasPrefix("Error: the HTTP server could not start: "), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+
+    /// `--image-base`: the detail page shows the image from that origin, and its policy allows that origin alone.
+    @Test func theDetailPageShowsImagesFromTheImageBase() throws {
+        let server = try Server(["--image-base", "https://img.example.org/players/{image}"], in: folder)
+        let page = try Self.curl(["-D", "-", server.url("/players/1")]).out
+        #expect(page.contains("img-src https://img.example.org; "))
+        #expect(page.contains("<img class=\"photo\" src=\"https://img.example.org/players/lionel-messi.png\""))
+        #expect(page.contains("<a href=\"/?club=Inter%20Miami\">Inter Miami</a>"))
+        #expect(server.stop() == 0)
+        let plain = try Server(in: folder)
+        let named = try Self.curl(["-D", "-", plain.url("/players/1")]).out
+        #expect(!named.contains("img-src") && !named.contains("<img"))
+        #expect(named.contains("<dt>Image</dt><dd>lionel-messi.png</dd>"))
+        #expect(plain.stop() == 0)
+        let bad = try RosterProcess.run(
+            ["--db", "roster.db", "serve", "--port", "0", "--image-base", "lionel-messi.png"], in: folder.url)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("'--image-base <url>': expected an http or https URL"), "\(bad.stderr)")
+    }
+
+    /// Gzipped answers as curl asks for them (`--compressed`): the same bytes as the plain ones once decompressed,
+    /// a streamed list too; `Accept` chooses the list's format.
+    @Test func answersAreGzippedForClientsThatAcceptItAndAcceptChoosesTheFormat() throws {
+        let server = try Server(in: folder)
+        for target in ["/api/players?format=csv", "/api/players?format=ndjson", "/api/players", "/", "/stats"] {
+            let plain = try Self.curl([server.url(target)])
+            let gzipped = try Self.curl(["--compressed", server.url(target)])
+            #expect(gzipped.status == 0 && gzipped.out == plain.out, "\(target)")
+            let head = try Self.curl(["--compressed", "-D", "-", "-o", "/dev/null", server.url(target)]).out
+            #expect(head.contains("Content-Encoding: gzip\r\n"), "\(target)")
+            let bare = try Self.curl(["-D", "-", "-o", "/dev/null", server.url(target)]).out
+            #expect(!bare.contains("Content-Encoding"), "\(target)")
+            #expect(bare.contains("Vary: ") && bare.contains("Accept-Encoding\r\n"), "\(target)")
+        }
+        let streamed = try Self.curl([
+            "--compressed", "-D", "-", "-o", "/dev/null", server.url("/api/players?format=csv"),
+        ])
+        #expect(streamed.out.contains("Transfer-Encoding: chunked\r\n"))
+        let csv = try Self.curl(["--compressed", "-H", "Accept: text/csv", server.url("/api/players")])
+        #expect(csv.out == (try Self.curl([server.url("/api/players?format=csv")]).out))
+        #expect(server.stop() == 0)
     }
 
     @Test func listeningOnEveryInterfaceIsWarnedAbout() throws {

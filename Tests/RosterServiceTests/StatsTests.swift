@@ -32,6 +32,17 @@ import Testing
         return query
     }
 
+    /// Several groupings from one reading are each what the grouping alone gives.
+    @Test func severalGroupingsAtOnceAreEachTheGroupingAlone() throws {
+        let filtered = query { $0.filters = [.minGoals(1)] }
+        let all = try roster.stats(filtered, by: StatsGrouping.allCases, top: 2)
+        #expect(all.map(\.grouping) == StatsGrouping.allCases)
+        for (grouping, stats) in zip(StatsGrouping.allCases, all) {
+            let alone = try roster.stats(filtered, by: grouping, top: 2)
+            #expect(stats.groups == alone.groups && stats.total == alone.total, "\(grouping)")
+        }
+    }
+
     @Test func groupsCountSumAndAverageAgesOnTheAsOfDay() throws {
         let stats = try roster.stats(query(), by: .club)
         #expect(stats.total == GroupStats(group: nil, players: 6, goals: 79, assists: 36, averageAge: 32.0))

@@ -15,6 +15,7 @@ extension ServeCommand: Command {
         var options = ServeOptions(path: context.databasePath, busyTimeout: context.busyTimeout)
         options.cors = cors
         options.queryTimeLimit = timeLimit
+        options.imageTemplate = imageTemplate
         options.acceptedHosts = ServeOptions.acceptedHosts(listeningOn: address)
         let cache = ResultCache()
         // Migrations, if the roster needs any, are applied here once, before the workers open it read-only.

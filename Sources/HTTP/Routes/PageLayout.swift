@@ -1,5 +1,7 @@
 /// The frame every page of the web front end shares: UTF-8, the language, a viewport for phones, a system font
 /// stack that covers Hangul, CJK and accents, and the style sheet, inline, so that nothing is loaded from anywhere.
+/// On a phone (600 px wide or less) the nationality and age give way, so that name, position, club, goals and
+/// assists fit, and the stats leave out the average age.
 enum PageLayout {
     static func page(title: String, _ body: HTML) -> HTML {
         HTML("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
@@ -28,7 +30,14 @@ enum PageLayout {
         .problem{border:1px solid #d33;padding:.5rem .8rem;border-radius:.3rem}\
         .muted{opacity:.7;font-size:.9rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem}\
         dt{font-weight:600}dd{margin:0}img.photo{max-width:12rem;max-height:12rem;border-radius:.3rem}\
-        @media (max-width:600px){.club{display:none}body{padding:.6rem}}\
-        @media (max-width:420px){.nationality{display:none}}
+        p.links{margin:-.25rem 0 1rem}section.stats h2{font-size:1.1rem;margin:1.4rem 0 .4rem}\
+        section.stats th[scope=row]{white-space:normal;overflow-wrap:break-word;font-weight:normal;min-width:6rem}\
+        td.bar{width:60%}\
+        a.bar,span.bar{display:flex;align-items:center;gap:.4rem;text-decoration:none}\
+        span.track{flex:1;min-width:3rem}span.fill{display:block;height:.9rem;background:var(--accent);\
+        border-radius:.15rem}\
+        @media (max-width:600px){.nationality,.age{display:none}body{padding:.6rem}th,td{padding:.4rem .3rem}\
+        td.club{white-space:normal;overflow-wrap:anywhere}td.name{min-width:6rem}\
+        section.stats .num:last-child{display:none}}
         """)
 }

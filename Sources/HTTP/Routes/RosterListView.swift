@@ -35,6 +35,10 @@ enum RosterListView {
         var body = HTML.element("h1", [], HTML("Roster"))
         body += segments(state)
         body += form(state)
+        // The stats of the players the filters leave (the order and page are the list's alone).
+        let filters = QueryParameter.filters.map(\.rawValue)
+        let stats = QueryLink.url("/stats", state.items.filter { filters.contains($0.name) })
+        body += .element("p", [("class", "links")], .element("a", [("href", stats)], HTML("Stats of these players →")))
         if let problem = state.problem {
             body += .element("p", [("class", "problem"), ("role", "alert")], .text(problem))
         } else {
@@ -90,8 +94,18 @@ enum RosterListView {
 
     private static func table(_ state: State) -> HTML {
         let first = state.sort.first
+        // A column no player of the page has a value in (an FPL roster's nationality) says nothing: it is left out.
+        let players = state.page.players
+        let shown = columns.filter { column in
+            switch column.key {
+            case .nationality: players.contains { $0.nationality != nil }
+            case .club: players.contains { $0.club != nil }
+            case .age: players.contains { $0.age(on: state.asOf) != nil }
+            default: true
+            }
+        }
         var head = HTML.empty
-        for column in columns {
+        for column in shown {
             let current = first?.key == column.key ? first : nil
             // A click on the sorted column turns it round; on another, numbers start from the largest.
             let descending = current.map { !$0.descending } ?? column.numeric
@@ -124,21 +138,23 @@ enum RosterListView {
                 "/players/\(player.id ?? 0)",
                 state.items.filter { $0.name != "page" }
                     + pageItem(state))
-            let cells: [HTML] = [
-                .element("td", [("class", "name")], .element("a", [("href", detail)], .text(player.name))),
-                .element(
-                    "td", [("class", "position"), ("title", player.position.fullName)],
-                    .text(player.position.code)),
-                .element("td", [("class", "nationality")], .text(player.nationality ?? "")),
-                .element("td", [("class", "club")], .text(player.club ?? "")),
-                .element("td", [("class", "age num")], .text(player.age(on: state.asOf).map { String($0) } ?? "")),
-                .element("td", [("class", "goals num")], .text(String(player.goals))),
-                .element("td", [("class", "assists num")], .text(String(player.assists))),
-            ]
+            let cells = shown.map { column -> HTML in
+                let css = column.css + (column.numeric ? " num" : "")
+                return switch column.key {
+                case .name: .element("td", [("class", css)], .element("a", [("href", detail)], .text(player.name)))
+                case .position:
+                    .element("td", [("class", css), ("title", player.position.fullName)], .text(player.position.code))
+                case .nationality: .element("td", [("class", css)], .text(player.nationality ?? ""))
+                case .club: .element("td", [("class", css)], .text(player.club ?? ""))
+                case .age: .element("td", [("class", css)], .text(player.age(on: state.asOf).map { String($0) } ?? ""))
+                case .goals: .element("td", [("class", css)], .text(String(player.goals)))
+                default: .element("td", [("class", css)], .text(String(player.assists)))
+                }
+            }
             rows += .element("tr", [], .joined(cells))
         }
-        if state.page.players.isEmpty {
-            rows = .element("tr", [], .element("td", [("colspan", "7")], HTML("No players match.")))
+        if players.isEmpty {
+            rows = .element("tr", [], .element("td", [("colspan", String(shown.count))], HTML("No players match.")))
         }
         return .element(
             "div", [("class", "table")],

@@ -13,6 +13,15 @@ enum ListFormat: String, CaseIterable, Sendable {
         case .csv: "text/csv; charset=utf-8; header=present"
         }
     }
+
+    /// The media type an `Accept` field names the format by.
+    var mediaType: String { String(contentType.prefix { $0 != ";" }) }
+
+    /// The format the `Accept` values prefer; JSON when they prefer none, or there are none (`*/*` too).
+    static func preferred(by accept: [String]) -> ListFormat {
+        let chosen = HTTPNegotiation.preferred(allCases.map(\.mediaType), in: accept)
+        return allCases.first { $0.mediaType == chosen } ?? .json
+    }
 }
 
 extension RosterRoutes {
@@ -20,17 +29,34 @@ extension RosterRoutes {
     static let listParameters = QueryParameter.filters + [.sort, .page, .perPage, .after]
 
     /// `GET /api/players`: the page as `query --format json` writes it, with `next` and `prev` links (also in a
-    /// `Link` header), or with `format=ndjson|csv` every match, streamed.
-    func players(_ target: HTTPTarget, version: RosterVersion, today: CalendarDate) throws -> HTTPResponse {
+    /// `Link` header), or with `format=ndjson|csv` every match, streamed. Without `format`, the `Accept` values
+    /// choose (`text/csv`, `application/x-ndjson`; JSON when they prefer none of the three), and the answer says
+    /// `Vary: Accept`.
+    func players(_ target: HTTPTarget, accept: [String], version: RosterVersion, today: CalendarDate) throws
+        -> HTTPResponse
+    {
         var query = PlayerQuery(asOf: today)
         let others = try QueryString.read(
             target.query.map { ($0.name, $0.value) }, parameters: Self.listParameters, others: ["format"],
             into: &query)
-        let format = try QueryString.choice(others["format"], of: ListFormat.self, for: "format") ?? .json
+        let given = try QueryString.choice(others["format"], of: ListFormat.self, for: "format")
+        let format = given ?? ListFormat.preferred(by: accept)
+        var response = try players(
+            target, query, format: format, chosenBy: given == nil ? "Accept" : "format", version: version)
+        if given == nil { response.headers["Vary"] = "Accept" }
+        return response
+    }
+
+    /// The list of `query` in `format`, which the `format` parameter or the `Accept` field (`chooser`) chose.
+    private func players(
+        _ target: HTTPTarget, _ query: PlayerQuery, format: ListFormat, chosenBy chooser: String,
+        version: RosterVersion
+    ) throws -> HTTPResponse {
         guard format == .json else {
             for parameter in [QueryParameter.page, .perPage, .after] where target.value(of: parameter.rawValue) != nil {
+                let choice = chooser == "format" ? "format=\(format.rawValue)" : "Accept: \(format.mediaType)"
                 throw QueryStringError.conflicting(
-                    parameter.rawValue, with: "format=\(format.rawValue)", because: "which streams every match")
+                    parameter.rawValue, with: choice, because: "which streams every match")
             }
             return try stream(query, format: format)
         }

@@ -41,6 +41,40 @@ extension RosterRoutes {
         return Self.html(RosterListView.render(state), status: problem == nil ? .ok : .badRequest)
     }
 
+    /// `GET /stats`: the groups of `stats` as bars, for the players the list's filters leave; `top` (1–1000,
+    /// default 20) caps the clubs and nationalities. The groups come from one reading of the roster, kept in the
+    /// results cache until it changes.
+    func statsPage(_ target: HTTPTarget, version: RosterVersion, today: CalendarDate) throws -> HTTPResponse {
+        let items = target.query.filter { !$0.value.isEmpty }
+        var query = PlayerQuery(asOf: today)
+        var top = 20
+        var problem: QueryStringError?
+        do {
+            let others = try QueryString.read(
+                items.map { ($0.name, $0.value) }, parameters: QueryParameter.filters, others: ["top"], into: &query)
+            top = try QueryString.number(others["top"], in: 1...1_000, for: "top") ?? top
+        } catch {
+            problem = error
+            query = PlayerQuery(asOf: today)
+        }
+        var state = StatsPage.State(
+            items: items.filter { $0.name != "top" }, asOf: query.asOf, sections: [], top: top,
+            problem: problem?.message)
+        for filter in query.filters {
+            if case .minAge(let age) = filter { state.minAge = age }
+            if case .maxAge(let age) = filter { state.maxAge = age }
+        }
+        if problem == nil {
+            // Kept whole, whatever `top`: positions and age bands are never cut, and every `top` shares the entry.
+            state.sections = try roster.stats(
+                query, by: StatsPage.groupings, top: nil, version: version, cache: cache)
+            for index in state.sections.indices where [.club, .nationality].contains(state.sections[index].grouping) {
+                state.sections[index].groups = Array(state.sections[index].groups.prefix(top))
+            }
+        }
+        return Self.html(StatsPage.render(state), status: problem == nil ? .ok : .badRequest)
+    }
+
     /// `GET /players/{id}`: the detail page. Its query is the list's, kept for the link back.
     func detailPage(_ idText: String, _ target: HTTPTarget, today: CalendarDate) throws -> HTTPResponse {
         let items = target.query.filter { !$0.value.isEmpty }
@@ -52,8 +86,10 @@ extension RosterRoutes {
         guard let id = Int64(idText), id > 0, let player = try roster.player(id: id) else {
             return Self.page(.notFound, "There is no player with the id \(idText).")
         }
-        return Self.html(
-            PlayerDetailPage.render(
-                PlayerDetailPage.State(player: player, asOf: query.asOf, back: QueryLink.url("/", items))))
+        let template = options.imageTemplate
+        let state = PlayerDetailPage.State(
+            player: player, asOf: query.asOf, back: QueryLink.url("/", items),
+            kept: items.filter { $0.name == "as_of" }, imageTemplate: template)
+        return Self.html(PlayerDetailPage.render(state), imageOrigin: template?.origin)
     }
 }

@@ -6,7 +6,7 @@ import RosterService
 /// The roster's HTTP front end on one thread of the server: a read connection of its own (its statements prepared
 /// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
 ///
-/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, and the web pages `/` and
+/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, and the web pages `/`, `/stats` and
 /// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on); every answer that reads the roster reads one
 /// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
 /// gets 304 until the roster changes.
@@ -26,7 +26,8 @@ package final class RosterRoutes: HTTPWorker {
     }
 
     package func respond(to request: HTTPRequest) -> HTTPResponse {
-        var response = route(request)
+        // Those read from the roster were encoded before their tag was made (`reading`); the others are here.
+        var response = Self.encoded(route(request), for: request)
         response.headers["X-Content-Type-Options"] = "nosniff"
         if options.cors {
             response.headers["Access-Control-Allow-Origin"] = "*"
@@ -82,7 +83,9 @@ package final class RosterRoutes: HTTPWorker {
                 headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
                 body: .text("{\"ok\":true}\n"))
         case ["api", "players"]:
-            return reading(request) { version, today in try players(target, version: version, today: today) }
+            return reading(request) { version, today in
+                try players(target, accept: request.headers.values(named: "Accept"), version: version, today: today)
+            }
         case ["api", "stats"]:
             return reading(request) { version, today in try stats(target, version: version, today: today) }
         case ["api", "changes"]:
@@ -95,6 +98,10 @@ package final class RosterRoutes: HTTPWorker {
         case []:
             return reading(request, page: true) { version, today in
                 try listPage(target, version: version, today: today)
+            }
+        case ["stats"]:
+            return reading(request, page: true) { version, today in
+                try statsPage(target, version: version, today: today)
             }
         case _ where segments.count == 2 && segments[0] == "players":
             return reading(request, page: true) { _, today in try detailPage(segments[1], target, today: today) }
@@ -148,17 +155,20 @@ package final class RosterRoutes: HTTPWorker {
                         if case .stream(let stream) = response.body { stream.close() }
                         throw RosterFileChanged.writtenOver
                     }
+                    response = Self.encoded(response, for: request)
                     // Without a settled version, there is no tag that stands for these players alone.
                     guard version.isSettled else { return response }
-                    let tag = "\"r\(version)-\(today)\""
+                    let tag = "\"r\(version)-\(today)\(Self.variant(of: response))\""
                     // Only an answer the client could hold is not modified: a bad request or a missing player is
                     // answered as such, whatever tag comes with it (`*` too).
                     if response.status == .ok, Self.matches(request.headers["If-None-Match"], tag) {
                         // With the 200's body, which the server never sends after a 304 but whose length it gives
                         // (RFC 9110 §8.6); an empty one would say `Content-Length: 0`.
-                        return HTTPResponse(
+                        var notModified = HTTPResponse(
                             status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-cache"],
                             body: response.body)
+                        notModified.headers["Vary"] = response.headers["Vary"]
+                        return notModified
                     }
                     if response.status == .ok || response.status == .notFound {
                         response.headers["ETag"] = tag
@@ -260,13 +270,15 @@ package final class RosterRoutes: HTTPWorker {
             status: status)
     }
 
-    static func html(_ page: HTML, status: HTTPStatus = .ok) -> HTTPResponse {
+    /// A web page, whose images may come from `imageOrigin` (`--image-base`) and from nowhere else.
+    static func html(_ page: HTML, status: HTTPStatus = .ok, imageOrigin: String? = nil) -> HTTPResponse {
         HTTPResponse(
             status: status,
             headers: [
                 "Content-Type": "text/html; charset=utf-8",
                 // Nothing but the page itself and players' images; no script runs at all.
-                "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src http: https:; "
+                "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+                    + (imageOrigin.map { "img-src \($0); " } ?? "")
                     + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
                 "Referrer-Policy": "no-referrer",
             ], body: .text(page.rendered))
@@ -274,12 +286,5 @@ package final class RosterRoutes: HTTPWorker {
 
     static func json(_ text: String, contentType: String = "application/json") -> HTTPResponse {
         HTTPResponse(headers: ["Content-Type": contentType], body: .text(text + "\n"))
-    }
-}
-
-extension StringProtocol {
-    /// Without spaces and tabs at either end.
-    func trimmingWhiteSpace() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -16,6 +16,8 @@ package struct ServeOptions: Sendable {
     package var answers = MemoryAllowance.answers()
     /// The day ages are computed on when a request gives no `as_of`: today, asked per request.
     package var today: @Sendable () -> CalendarDate = { CalendarDate.today() }
+    /// Where the detail page finds a player's image (`--image-base`); nil to show no image, only its file name.
+    package var imageTemplate: ImageTemplate?
     /// The names (`Host` without its port, in lower case) a request may give for this server; nil for any.
     package var acceptedHosts: Set<String>?
 

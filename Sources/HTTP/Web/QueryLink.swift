@@ -22,6 +22,15 @@ package enum QueryLink {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `text` percent-encoded as a link's parameters are: a value placed in a URL that cannot change its meaning
+    /// (a `/`, `?`, `#` or `@` in it is encoded).
+    package static func encoded(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        append(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Appends `text` with every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) written `%XX`; a space is
     /// `%20`.
     private static func append(_ text: String, to out: inout [UInt8]) {

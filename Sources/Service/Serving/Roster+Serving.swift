@@ -234,6 +234,17 @@ extension Roster {
         return try cache.value(key) { try stats(query, by: grouping, top: top) }
     }
 
+    /// `stats(query, by: groupings, top:)` on this snapshot, from `cache` when it holds it: the web page's stats,
+    /// one reading of the players for every grouping.
+    package func stats(
+        _ query: PlayerQuery, by groupings: [StatsGrouping], top: Int?, version: RosterVersion, cache: ResultCache
+    ) throws -> [GroupedStats] {
+        let names = groupings.map(\.rawValue).joined(separator: ",")
+        let key = ResultCache.Key(
+            version: version, kind: "stats [\(names)] \(top ?? 0)", criteria: PlayerCriteria(query), asOf: query.asOf)
+        return try cache.value(key) { try stats(query, by: groupings, top: top) }
+    }
+
     /// How many players match `query`'s filters on each line (GK, DF, MF, FW), on this snapshot, from `cache` when it
     /// holds it: the counts of the web page's segments.
     package func lineCounts(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> [Position: Int]

@@ -6,11 +6,18 @@ extension Roster {
     /// youngest — or, for nationalities and clubs, the most players first; unknown values last. `top` keeps the
     /// first so many groups.
     package func stats(_ query: PlayerQuery, by grouping: StatsGrouping, top: Int? = nil) throws -> GroupedStats {
+        try stats(query, by: [grouping], top: top)[0]
+    }
+
+    /// `stats(_:by:top:)` for each of `groupings`, in their order, from one reading of the players.
+    package func stats(_ query: PlayerQuery, by groupings: [StatsGrouping], top: Int? = nil) throws -> [GroupedStats] {
         let criteria = PlayerCriteria(query)
-        let tally = try store.read { try $0.tally(matching: criteria, by: [grouping], asOf: query.asOf) }
-        var groups = Roster.ordered(tally.groups[grouping] ?? [], by: grouping)
-        if let top { groups = Array(groups.prefix(top)) }
-        return GroupedStats(total: tally.total, grouping: grouping, groups: groups, asOf: query.asOf)
+        let tally = try store.read { try $0.tally(matching: criteria, by: Set(groupings), asOf: query.asOf) }
+        return groupings.map { grouping in
+            var groups = Roster.ordered(tally.groups[grouping] ?? [], by: grouping)
+            if let top { groups = Array(groups.prefix(top)) }
+            return GroupedStats(total: tally.total, grouping: grouping, groups: groups, asOf: query.asOf)
+        }
     }
 
     /// The roster at a glance, for the players that match `query`'s filters: counts per line and position, the

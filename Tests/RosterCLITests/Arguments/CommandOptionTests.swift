@@ -176,3 +176,21 @@ extension CommandOptionTests {
         #expect(error?.message == message)
     }
 }
+
+extension CommandOptionTests {
+    /// `serve --image-base`: a template whose origin is written out before its placeholders, or a usage error.
+    @Test func anImageBaseIsATemplateWithItsOriginWrittenOut() throws {
+        let serve = try ServeCommand(
+            parser.parse(["serve", "--image-base", "https://img.example.org/{image}"]).arguments)
+        #expect(serve.imageTemplate?.origin == "https://img.example.org")
+        #expect(try ServeCommand(parser.parse(["serve"]).arguments).imageTemplate == nil)
+        let error = #expect(throws: UsageError.self) {
+            _ = try ServeCommand(parser.parse(["serve", "--image-base", "https://{ref}.org/"]).arguments)
+        }
+        #expect(
+            error?.message
+                == "The value 'https://{ref}.org/' is invalid for '--image-base <url>': expected an http or https URL "
+                + "with {ref} or {image} in its path (https://img.example.org/{image}), its host written out before "
+                + "any placeholder.")
+    }
+}

@@ -58,33 +58,88 @@ import Testing
         #expect(page.contains("nul\u{FFFD}esc\u{FFFD}[31mdel\u{FFFD}csi\u{FFFD}\ttab é"))
     }
 
-    @Test func theDetailPageShowsEveryFieldAndAnImageOnlyForWebAddresses() {
+    @Test func theDetailPageShowsEveryFieldAndLinksTheClubAndNationality() {
         var player = Self.hostile
         player.name = "Lionel Messi"
+        player.ref = "p 10/ar"
         player.club = "Inter Miami"
         player.image = "https://example.org/messi.png"
         let page = PlayerDetailPage.render(
             PlayerDetailPage.State(
                 player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!,
-                back: "/?position=FW&sort=goals:desc")
+                back: "/?position=FW&sort=goals:desc", kept: [HTTPQueryItem(name: "as_of", value: "2026-06-01")])
         ).rendered
         for part in [
-            "<h1>Lionel Messi</h1>", "<dt>Position</dt><dd>RW (Right Winger)</dd>",
-            "<dt>Nationality</dt><dd>Côte d&#39;Ivoire</dd>", "<dt>Club</dt><dd>Inter Miami</dd>",
+            "<h1>Lionel Messi</h1>", "<dt>Ref</dt><dd>p 10/ar</dd>", "<dt>Position</dt><dd>RW (Right Winger)</dd>",
+            "<dt>Nationality</dt><dd><a href=\"/?as_of=2026-06-01&amp;nationality=C%C3%B4te%20d%27Ivoire\">"
+                + "Côte d&#39;Ivoire</a></dd>",
+            "<dt>Club</dt><dd><a href=\"/?as_of=2026-06-01&amp;club=Inter%20Miami\">Inter Miami</a></dd>",
             "<dt>Born</dt><dd>1990-06-02 (age 35)</dd>", "<dt>Goals</dt><dd>3</dd>", "<dt>Assists</dt><dd>4</dd>",
-            "<dt>Goal contributions</dt><dd>7</dd>", "<img class=\"photo\" src=\"https://example.org/messi.png\"",
+            "<dt>Goal contributions</dt><dd>7</dd>",
             "<a href=\"/?position=FW&amp;sort=goals:desc\" rel=\"up\">",
+            // Without --image-base, even a web address is only named: the page loads nothing from elsewhere.
+            "<dt>Image</dt><dd>https://example.org/messi.png</dd>",
         ] {
             #expect(page.contains(part), "\(part)")
         }
+        #expect(!page.contains("<img"))
         player.image = "messi.png"
         player.nationality = nil
         let named = PlayerDetailPage.render(
             PlayerDetailPage.State(
-                player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/")
+                player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/",
+                imageTemplate: try? ImageTemplate.parse("https://img.example.org/{ref}/{image}").get())
         ).rendered
         #expect(named.contains("<dt>Image</dt><dd>messi.png</dd>"))
         #expect(named.contains("<dt>Nationality</dt><dd><span class=\"muted\">unknown</span></dd>"))
+        #expect(named.contains("<img class=\"photo\" src=\"https://img.example.org/p%2010%2Far/messi.png\""))
+        // A placeholder whose value the player lacks: no image.
+        player.ref = nil
+        let none = PlayerDetailPage.render(
+            PlayerDetailPage.State(
+                player: player, asOf: CalendarDate(year: 2026, month: 6, day: 1)!, back: "/",
+                imageTemplate: try? ImageTemplate.parse("https://img.example.org/{ref}/{image}").get())
+        ).rendered
+        #expect(!none.contains("<img"))
+    }
+
+    /// The Content-Security-Policy lets images load from the origin of --image-base alone, and from nowhere without
+    /// it.
+    @Test func imagesLoadFromTheImageBasesOriginOnly() throws {
+        let plain = try ServeFixture()
+        let policy = plain.get("/players/1").headers["Content-Security-Policy"] ?? ""
+        #expect(policy.hasPrefix("default-src 'none';"))
+        #expect(!policy.contains("img-src"))
+        #expect(!ServeFixture.text(plain.get("/players/1")).contains("<img"))
+        let served = try ServeFixture {
+            $0.imageTemplate = try? ImageTemplate.parse("https://IMG.example.org:8443/players/{image}?s=2").get()
+        }
+        let response = served.get("/players/1")
+        #expect(response.headers["Content-Security-Policy"]?.contains("img-src https://img.example.org:8443; ") == true)
+        #expect(
+            ServeFixture.text(response).contains(
+                "<img class=\"photo\" src=\"https://IMG.example.org:8443/players/lionel-messi.png?s=2\""))
+        // The list shows no image, and allows none.
+        #expect(served.get("/").headers["Content-Security-Policy"]?.contains("img-src") == false)
+    }
+
+    /// Columns no player of the page has a value in are left out; the others stay.
+    @Test func columnsWithNoValueOnThePageAreLeftOut() throws {
+        let fixture = try ServeFixture(players: [
+            Player(name: "Ann", position: .striker, goals: 3, club: "Arsenal"),
+            Player(name: "Bea", position: .goalkeeper),
+        ])
+        let page = ServeFixture.text(fixture.get("/"))
+        #expect(!page.contains("class=\"nationality\""))
+        #expect(!page.contains("class=\"age num\""))
+        for column in ["name", "position", "club", "goals num", "assists num"] {
+            #expect(page.contains("<th class=\"\(column)\""), "\(column)")
+        }
+        #expect(page.contains("<td class=\"club\"></td>"))
+        let empty = ServeFixture.text(fixture.get("/?name=zzz"))
+        #expect(empty.contains("<td colspan=\"4\">No players match.</td>"))
+        let sample = ServeFixture.text(try ServeFixture().get("/"))
+        #expect(sample.contains("<th class=\"nationality\"") && sample.contains("<th class=\"age num\""))
     }
 
     @Test func theListHasSegmentsSortableHeadersAndPaging() throws {
@@ -156,6 +211,82 @@ import Testing
             #expect(ServeFixture.text(response).contains("role=\"alert\">The roster&#39;s file was replaced"))
         }
         #expect(fixture.get("/api/players/3").headers["Content-Type"] == "application/json")
+    }
+
+    /// `/stats`: every grouping of `stats` as bars, each a link to the list of its players with the filters given.
+    @Test func theStatsPageDrawsEachGroupingAsBarsThatLinkToTheList() throws {
+        let fixture = try ServeFixture()
+        let response = fixture.get("/stats")
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(response.headers["ETag"] != nil)
+        let page = ServeFixture.text(response)
+        #expect(!page.contains("<script"))
+        for part in [
+            "<h2>Lines</h2>", "<h2>Positions</h2>", "<h2>Top 20 clubs</h2>", "<h2>Top 20 nationalities</h2>",
+            "<h2>Age bands</h2>", "28 players ·", "ages on 2026-06-01",
+            "<a class=\"bar\" href=\"/?position=FW\" title=\"FW\"><span class=\"track\">"
+                + "<span class=\"fill\" style=\"width:100.0%\"></span></span>13</a>",
+            "href=\"/?position=ST\"", "href=\"/?club=Real%20Madrid\"", "href=\"/?nationality=South%20Korea\"",
+            "href=\"/?min_age=30&amp;max_age=34\"", "<th scope=\"row\">30–34</th>",
+        ] {
+            #expect(page.contains(part), "\(part)")
+        }
+        // The list's filters apply, and stay in every link; an age band narrows the ages asked for.
+        let filtered = ServeFixture.text(fixture.get("/stats?position=FW&min_age=32&top=2&name="))
+        #expect(!filtered.contains("28 players ·") && !filtered.contains("13 players ·"))
+        #expect(filtered.contains("<h2>Top 2 clubs</h2>"))
+        #expect(filtered.contains("href=\"/?min_age=32&amp;position=ST\""))
+        #expect(filtered.contains("href=\"/?position=FW&amp;min_age=32&amp;club=Al-Nassr\""))
+        #expect(!filtered.contains("club=Bayern"))
+        #expect(filtered.contains("href=\"/?position=FW&amp;min_age=32&amp;max_age=34\""))
+        #expect(filtered.contains("<a href=\"/?position=FW&amp;min_age=32\" rel=\"up\">← The roster</a>"))
+        // The list links to the stats of its players, without its order or page.
+        let list = ServeFixture.text(fixture.get("/?position=FW&sort=goals:desc&page=1"))
+        #expect(list.contains("<a href=\"/stats?position=FW\">Stats of these players →</a>"))
+        let bad = fixture.get("/stats?min_goals=lots&top=0")
+        #expect(bad.status == .badRequest)
+        #expect(ServeFixture.text(bad).contains("role=\"alert\">The value &#39;lots&#39; is invalid"))
+        #expect(fixture.get("/stats?top=0").status == .badRequest)
+        #expect(fixture.get("/stats?sort=goals").status == .badRequest)
+    }
+
+    /// The stats are read once per change of the roster, and kept in the results cache the API uses meanwhile.
+    @Test func theStatsPageIsReadOncePerChangeOfTheRoster() throws {
+        let fixture = try ServeFixture()
+        let first = fixture.get("/stats?club=arsenal")
+        let kept = fixture.cache.count
+        #expect(kept == 1)
+        let again = fixture.get("/stats?club=arsenal", headers: ["If-None-Match": first.headers["ETag"] ?? ""])
+        #expect(again.status == .notModified)
+        #expect(ServeFixture.text(fixture.get("/stats?club=arsenal")) == ServeFixture.text(first))
+        #expect(fixture.cache.count == kept)
+        #expect(fixture.get("/stats?club=arsenal", method: "HEAD").status == .ok)
+        try fixture.write { try $0.insert(Player(name: "Zed", position: .striker, goals: 5, club: "Arsenal")) }
+        let changed = ServeFixture.text(fixture.get("/stats?club=arsenal"))
+        #expect(changed != ServeFixture.text(first))
+        #expect(changed.contains("href=\"/?club=arsenal&amp;position=FW\""))
+    }
+
+    /// Group names are escaped in the page and percent-encoded in links.
+    @Test func groupNamesAreEscapedAndEncoded() {
+        let group = GroupStats(group: "<b>\"A&B\"</b>", players: 2, goals: 1, assists: 0, averageAge: nil)
+        let page = StatsPage.render(
+            StatsPage.State(
+                items: [HTTPQueryItem(name: "name", value: "\"><x>")], asOf: ServeFixture.day,
+                sections: [
+                    GroupedStats(total: group, grouping: .club, groups: [group], asOf: ServeFixture.day),
+                    GroupedStats(
+                        total: group, grouping: .nationality,
+                        groups: [GroupStats(group: nil, players: 1, goals: 0, assists: 0, averageAge: nil)],
+                        asOf: ServeFixture.day),
+                ], top: 20)
+        ).rendered
+        #expect(!page.contains("<b>") && !page.contains("<x>"))
+        #expect(page.contains("<th scope=\"row\">&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;</th>"))
+        #expect(page.contains("href=\"/?name=%22%3E%3Cx%3E&amp;club=%3Cb%3E%22A%26B%22%3C%2Fb%3E\""))
+        // The players of unknown nationality have a bar, but no list to link to.
+        #expect(page.contains("<th scope=\"row\">unknown</th><td class=\"bar\"><span class=\"bar\">"))
     }
 
     /// `/players%2F3` read as `/players/3` in the message of its 404.

@@ -1,3 +1,5 @@
+import RosterHTTP
+
 /// `rosterdb serve`: the roster, read-only, as a local HTTP data service (JSON) and web page.
 package struct ServeCommand: DeclaredCommand {
     package static let name = "serve"
@@ -5,8 +7,8 @@ package struct ServeCommand: DeclaredCommand {
         name: name,
         abstract: "Serve the roster over HTTP: a JSON API and a web page, read-only.",
         discussion: "GET /api/players (the filters, sort and paging of query; format=ndjson|csv streams every match), "
-            + "/api/players/ID, /api/stats (the filters, by, top), /api/health; the web page at /. Each request reads "
-            + "one committed snapshot, so imports may run meanwhile. SIGINT or SIGTERM stops it once the requests in "
+            + "/api/players/ID, /api/stats (the filters, by, top), /api/health; the web pages at /, /stats and "
+            + "/players/ID. Each request reads one committed snapshot, so imports may run meanwhile. SIGINT or SIGTERM stops it once the requests in "
             + "flight are answered (exit 0).",
         options: Option.text(
             "bind", "address",
@@ -22,11 +24,16 @@ package struct ServeCommand: DeclaredCommand {
             help: "Let web pages of any origin read the API (Access-Control-Allow-Origin: *, preflight answered)."),
         Option.decimal(
             "time-limit", "seconds", in: 0.001...3_600, expecting: "a number of seconds from 0.001 to 3600",
-            help: "How long one request may read before it is answered 503 (default: 5).")
-    ) { _, address, port, threads, cors, timeLimit in
+            help: "How long one request may read before it is answered 503 (default: 5)."),
+        Option<ImageTemplate>(
+            "image-base", "url",
+            help: "Where the web page finds a player's image: an http(s) URL with {ref} and {image} for the "
+                + "player's ref and image file name (https://img.example.org/{image}); without it no image is shown."
+        ) { text in ImageTemplate.parse(text).mapError { Option.ValueRefused(reason: $0.reason) } }
+    ) { _, address, port, threads, cors, timeLimit, imageTemplate in
         ServeCommand(
             address: address ?? "127.0.0.1", port: UInt16(port ?? 8080), threads: threads, cors: cors,
-            timeLimit: timeLimit ?? 5)
+            timeLimit: timeLimit ?? 5, imageTemplate: imageTemplate)
     }
 
     package let address: String
@@ -34,4 +41,5 @@ package struct ServeCommand: DeclaredCommand {
     package let threads: Int?
     package let cors: Bool
     package let timeLimit: Double
+    package let imageTemplate: ImageTemplate?
 }
