@@ -66,6 +66,16 @@ extension PlayerRepository {
         return start
     }
 
+    package func lastChange(before time: String) throws -> Int64 {
+        let statement = try connection.cached(
+            """
+            SELECT coalesce((SELECT min(first_change) FROM history_writes WHERE at >= ?1) - 1,
+                (SELECT max(change) FROM player_history), 0)
+            """)
+        try statement.bind(time, at: 1)
+        return try statement.firstRow { $0.int64(at: 0) } ?? 0
+    }
+
     package func forEachChange(
         matching criteria: HistoryCriteria, limit: Int?, _ body: (HistoryEntry) throws -> Void
     ) throws {

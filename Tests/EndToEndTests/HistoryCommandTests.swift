@@ -114,6 +114,47 @@ import Testing
         #expect(try feed(["--since", "1"]).map { $0["name"] as? String } == ["Erling Haaland"])
     }
 
+    /// Dates the writes of the history: the first on `first`, the others on `later`.
+    private func date(first: String, later: String) throws {
+        let connection = try Connection(path: roster, flags: SQLITE_OPEN_READWRITE)
+        try connection.execute(
+            """
+            UPDATE history_start SET at = '\(first)T09:00:00.000Z';
+            UPDATE history_writes SET at = CASE WHEN id = 1 THEN '\(first)T10:00:00.000Z' ELSE '\(later)T10:00:00.000Z' END
+            """)
+    }
+
+    @Test func theRosterAsItWasAnswersQueriesShowAndStats() throws {
+        #expect(try night([Self.salah, Self.haaland]).status == 0)
+        let moved = Self.salah.replacingOccurrences(of: "Liverpool", with: "Al-Hilal")
+        #expect(try night([moved, Self.saka]).status == 0)
+        #expect(try run(["edit", "Bukayo Saka", "--name", "Bukayo Saka Jr"]).status == 0)
+        try date(first: "2026-11-01", later: "2026-11-20")
+
+        // On 10 November: Salah at Liverpool, Haaland there, Saka not yet.
+        let then = try run(["query", "--at", "2026-11-10", "--sort", "goals:desc", "--format", "csv"])
+        #expect(then.status == 0, "\(then.stderr)")
+        #expect(
+            then.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] } == [
+                "Mohamed Salah", "Erling Haaland",
+            ])
+        #expect(then.stdout.contains("Liverpool"))
+        #expect(
+            try run(["query", "--at", "2026-11-10", "--club", "liverpool", "--format", "csv"]).stdout.contains("Salah"))
+        #expect(try run(["query", "--at", "2026-11-10", "--name", "erling"]).stdout.contains("Haaland"))
+        #expect(try run(["query", "--name", "erling"]).stdout.contains("No players match."))
+        let shown = try run(["show", "2", "--at", "2026-11-10", "--format", "json"])
+        #expect(shown.stdout.contains(#""name":"Erling Haaland""#))
+        #expect(try run(["show", "3", "--at", "2026-11-10"]).status == 1)
+        #expect(try run(["stats", "--at", "2026-11-10", "--format", "json"]).stdout.contains(#""players":2,"#))
+        // Today's roster is as it is.
+        #expect(try run(["query", "--format", "csv"]).stdout.contains("Bukayo Saka Jr"))
+        // Before the history began: refused with its start.
+        let before = try run(["query", "--at", "2026-10-31"])
+        #expect(before.status == 1)
+        #expect(before.stderr.contains("it starts at 2026-11-01T09:00:00.000Z"))
+    }
+
     @Test func commandLineMistakesAreUsageErrors() throws {
         #expect(try run(["init"]).status == 0)
         #expect(try run(["changes"]).stderr.contains("Missing option '--since'."))

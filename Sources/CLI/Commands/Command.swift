@@ -37,6 +37,13 @@ struct CommandContext {
         return try openRoster(.read, stop: SignalTrap.stop)
     }
 
+    /// `openRosterToRead`, reading the roster as it was at the end of `day` (`--at`) when one is given.
+    func openRosterToRead(at day: CalendarDate?) throws -> Roster {
+        let roster = try openRosterToRead()
+        if let day { try roster.readAsOf(endOf: day) }
+        return roster
+    }
+
     /// Writes, with `write`, the report of a change; once the change is `saved`, to the end (standard output and
     /// error flushed), and one that cannot be written, for whatever reason (a full disk, a reader that stopped
     /// reading, a signal while waiting for one), throws `ReportNotWritten`: from then on no error may say that

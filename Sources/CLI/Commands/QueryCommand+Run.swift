@@ -3,7 +3,7 @@ import RosterService
 
 extension QueryCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let roster = try context.openRosterToRead()
+        let roster = try context.openRosterToRead(at: at)
         let maxWidth = context.terminal.stdoutIsTerminal ? context.terminal.width : nil
         var renderer = format.makeListRenderer(maxWidth: maxWidth)
         var paging = PageInfo.all(total: 0)

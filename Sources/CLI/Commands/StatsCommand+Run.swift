@@ -4,7 +4,7 @@ import RosterService
 
 extension StatsCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let roster = try context.openRosterToRead()
+        let roster = try context.openRosterToRead(at: at)
         let width = context.terminal.stdoutIsTerminal ? context.terminal.width : nil
         let text: String
         if let grouping {

@@ -44,6 +44,8 @@ package protocol PlayerReading: AnyObject {
     func forEachChange(matching criteria: HistoryCriteria, limit: Int?, _ body: (HistoryEntry) throws -> Void) throws
     /// Since when the history is whole, and its latest change.
     func historyStart() throws -> HistoryStart
+    /// The number of the last change made before `time` (UTC), 0 when there is none.
+    func lastChange(before time: String) throws -> Int64
 
     /// The store's change counter: it moves with every committed change of the players, whoever made it.
     func changeCounter() throws -> Int64

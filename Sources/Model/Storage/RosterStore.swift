@@ -14,6 +14,10 @@ package protocol RosterStore: AnyObject {
     func cursor(matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?) throws
         -> any PlayerCursor
 
+    /// From now on, reads the roster as it was just after change `number` of its history: nothing may be written
+    /// through this store afterwards.
+    func readAsOf(change number: Int64) throws
+
     /// Whether it is read from a private copy made as it opened, which never changes: reads of it may overlap.
     var readsPrivateCopy: Bool { get }
     /// Puts back the store's own objects (indexes, triggers, …) that another program removed; returns their names.

@@ -83,6 +83,18 @@ extension Roster {
         return try find(target, in: players).id!
     }
 
+    /// From now on, reads the roster as it was at the end of `day` (UTC): every query, lookup and stats answers from
+    /// then. A day that ended before the history began is refused with the time it began.
+    package func readAsOf(endOf day: CalendarDate) throws {
+        let end = day.nextDay?.description ?? "9999-12-32"
+        let change = try store.read { players in
+            let start = try players.historyStart()
+            guard end > start.time else { throw HistoryError.beforeStart(asked: "the end of \(day)", start: start) }
+            return try players.lastChange(before: end)
+        }
+        try store.readAsOf(change: change)
+    }
+
     /// Forgets the history before `day` (UTC) in one transaction: the roster as it was before then can no longer be
     /// told. Returns how many changes went, and the history's start from now on.
     package func forgetHistory(before day: CalendarDate) throws -> (forgotten: Int, start: HistoryStart) {

@@ -13,10 +13,7 @@ package struct HistoryCommand: DeclaredCommand {
             + "changes before a day in one transaction; the roster as it was before then can no longer be told.",
         arguments: [ArgumentSpec(name: "player", help: SharedOptions.player.help, isOptional: true)],
         options: HistoryOptions.since, HistoryOptions.until, HistoryOptions.format,
-        Option("forget-before", "date", help: "Drop the changes made before this day (UTC).") { text in
-            CalendarDate(iso: text).map { .success($0) }
-                ?? .failure(Option.ValueRefused(reason: "expected a day as yyyy-MM-dd."))
-        }
+        Option.day("forget-before", help: "Drop the changes made before this day (UTC).")
     ) { positionals, since, until, format, forgetBefore in
         if let forgetBefore {
             if let player = positionals.first { throw UsageError.conflictingOptions("--forget-before", player) }

@@ -11,18 +11,20 @@ package struct QueryCommand: DeclaredCommand {
             + "lists namesakes by birth date; ties in any order end on the player id, so pages are stable.",
         options: FilterOptions(QueryParameter.filters + [.sort, .page, .perPage]),
         Flag("all", help: "Every match on one page, streamed (for scripts)."),
-        Option.choice("format", of: ListFormat.self, help: "The output format (default: table).")
-    ) { _, filters, all, format in
-        var query = filters.query
+        Option.choice("format", of: ListFormat.self, help: "The output format (default: table)."), SharedOptions.at
+    ) { _, filters, all, format, at in
+        var query = SharedOptions.query(filters, at: at)
         if all {
             for parameter in [QueryParameter.page, .perPage] where filters.given.contains(parameter) {
                 throw UsageError.conflictingOptions("--all", parameter.name(.option))
             }
             query.paging = .all
         }
-        return QueryCommand(query: query, format: format ?? .table)
+        return QueryCommand(query: query, format: format ?? .table, at: at)
     }
 
     package let query: PlayerQuery
     package let format: ListFormat
+    /// The day whose end the roster is read as it was at, from its history; nil for now.
+    package let at: CalendarDate?
 }

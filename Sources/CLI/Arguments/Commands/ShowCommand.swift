@@ -9,12 +9,15 @@ package struct ShowCommand: DeclaredCommand {
         abstract: "Show one player in detail.",
         discussion: "A name that several players share lists them with their ids (exit 1).",
         arguments: [SharedOptions.player],
-        options: SharedOptions.detailFormat, FilterOptions([.asOf])
-    ) { positionals, format, filters in
-        ShowCommand(player: positionals[0], format: format ?? .text, asOf: filters.query.asOf)
+        options: SharedOptions.detailFormat, FilterOptions([.asOf]), SharedOptions.at
+    ) { positionals, format, filters, at in
+        ShowCommand(
+            player: positionals[0], format: format ?? .text, asOf: SharedOptions.query(filters, at: at).asOf, at: at)
     }
 
     package let player: String
     package let format: DetailFormat
     package let asOf: CalendarDate
+    /// The day whose end the roster is read as it was at, from its history; nil for now.
+    package let at: CalendarDate?
 }

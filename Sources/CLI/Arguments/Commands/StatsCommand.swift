@@ -17,15 +17,18 @@ package struct StatsCommand: DeclaredCommand {
         Option.number(
             "top", "n", in: 1...1_000,
             help: "Keep the first N groups (default: all with --by; 5 for the lists of the summary)."),
-        Option.choice("format", of: StatsFormat.self, help: "The output format (default: table).")
-    ) { _, filters, grouping, top, format in
-        StatsCommand(query: filters.query, grouping: grouping, top: top, format: format ?? .table)
+        Option.choice("format", of: StatsFormat.self, help: "The output format (default: table)."), SharedOptions.at
+    ) { _, filters, grouping, top, format, at in
+        StatsCommand(
+            query: SharedOptions.query(filters, at: at), grouping: grouping, top: top, format: format ?? .table, at: at)
     }
 
     package let query: PlayerQuery
     package let grouping: StatsGrouping?
     package let top: Int?
     package let format: StatsFormat
+    /// The day whose end the roster is read as it was at, from its history; nil for now.
+    package let at: CalendarDate?
 }
 
 /// The formats `stats` prints in.

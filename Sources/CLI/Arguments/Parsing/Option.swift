@@ -124,6 +124,16 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
     }
 }
 
+extension Option where Value == CalendarDate {
+    /// A day, `yyyy-MM-dd`.
+    package static func day(_ name: String, help: String) -> Option {
+        Option(name, "date", help: help) { text in
+            CalendarDate(iso: text).map { .success($0) }
+                ?? .failure(ValueRefused(reason: "expected a day as yyyy-MM-dd."))
+        }
+    }
+}
+
 extension Option where Value == String {
     /// The option that names a profile (`--profile FILE`): the parser reads the file's options before the command
     /// line's, which come after them (`ProfileFile`); the command receives the file's name.
