@@ -15,7 +15,7 @@ extension HistoryCommand: Command {
                 text =
                     "\(DisplayWidth.printable(name)) (id \(history.playerID)): "
                     + (history.changes.count == 1 ? "1 change" : "\(history.changes.count.groupedDigits) changes")
-                    + ", newest first (history kept since \(HistoryTableView.shownTime(history.start.time)) UTC)\n\n"
+                    + ", newest first (history kept since \(HistoryEntry.shown(history.start.time)) UTC)\n\n"
                     + (history.changes.isEmpty ? "" : HistoryTableView.render(history.changes, showsPlayer: false))
             case .ndjson: text = history.changes.map(ChangeEncoding.line).joined()
             case .json:
@@ -30,7 +30,7 @@ extension HistoryCommand: Command {
             try context.report(saved: true) {
                 try context.output.write(
                     "Forgot \(forgotten == 1 ? "1 change" : "\(forgotten.groupedDigits) changes") made before \(day); "
-                        + "the history is kept since \(HistoryTableView.shownTime(start.time)) UTC "
+                        + "the history is kept since \(HistoryEntry.shown(start.time)) UTC "
                         + "(change \(start.firstNumber)).\n")
             }
         }

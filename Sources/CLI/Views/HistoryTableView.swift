@@ -19,7 +19,7 @@ enum HistoryTableView {
             for (index, line) in what.enumerated() {
                 let first = index == 0
                 var row = [
-                    first ? String(entry.number) : "", first ? shownTime(entry.time) : "",
+                    first ? String(entry.number) : "", first ? DisplayWidth.printable(entry.shownTime) : "",
                 ]
                 if showsPlayer { row.append(first ? DisplayWidth.printable("\(entry.name) (\(entry.playerID))") : "") }
                 row += [line, first ? DisplayWidth.printable(entry.madeByText) : ""]
@@ -54,12 +54,5 @@ enum HistoryTableView {
 
     private static func shown(_ value: FieldValue?) -> String {
         value.map { DisplayWidth.printable($0.text) } ?? "unknown"
-    }
-
-    /// `2026-12-05T08:28:45.185Z` as `2026-12-05 08:28:45`.
-    static func shownTime(_ time: String) -> String {
-        let parts = time.split(separator: "T", maxSplits: 1)
-        guard parts.count == 2 else { return DisplayWidth.printable(time) }
-        return "\(parts[0]) \(parts[1].prefix(8))"
     }
 }

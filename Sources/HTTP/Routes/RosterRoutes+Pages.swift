@@ -87,9 +87,11 @@ extension RosterRoutes {
             return Self.page(.notFound, "There is no player with the id \(idText).")
         }
         let template = options.imageTemplate
+        let history = try roster.history(of: String(id))
         let state = PlayerDetailPage.State(
             player: player, asOf: query.asOf, back: QueryLink.url("/", items),
-            kept: items.filter { $0.name == "as_of" }, imageTemplate: template)
+            kept: items.filter { $0.name == "as_of" }, imageTemplate: template, history: history.changes,
+            historySince: history.start.time)
         return Self.html(PlayerDetailPage.render(state), imageOrigin: template?.origin)
     }
 }

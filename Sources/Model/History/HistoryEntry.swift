@@ -31,4 +31,14 @@ package struct HistoryEntry: Sendable, Equatable {
 
     /// `madeBy` as people read it.
     package var madeByText: String { madeBy ?? "another program" }
+
+    /// `time` as people read it, to the second: `2026-12-05T08:28:45.185Z` as `2026-12-05 08:28:45`.
+    package var shownTime: String { HistoryEntry.shown(time) }
+
+    /// A time of the history as people read it.
+    package static func shown(_ time: String) -> String {
+        let parts = time.split(separator: "T", maxSplits: 1)
+        guard parts.count == 2 else { return time }
+        return "\(parts[0]) \(parts[1].prefix(8))"
+    }
 }

@@ -58,6 +58,31 @@ import Testing
         #expect(page.contains("nul\u{FFFD}esc\u{FFFD}[31mdel\u{FFFD}csi\u{FFFD}\ttab é"))
     }
 
+    @Test func theDetailPageShowsTheClubsWithTheirDatesAndTheChangesNewestFirst() {
+        let moves = [
+            HistoryEntry(
+                number: 9, time: "2026-11-20T21:04:11.000Z", playerID: 1, kind: .updated, ref: nil, name: "Mo <Salah>",
+                fields: [FieldChange(.club, before: .text("Liverpool"), after: .text("Al-Hilal & Co"))],
+                madeBy: "import night.csv"),
+            HistoryEntry(
+                number: 2, time: "2026-11-01T10:00:00.000Z", playerID: 1, kind: .added, ref: nil, name: "Mo <Salah>",
+                fields: [], madeBy: nil),
+        ]
+        let page = PlayerDetailPage.render(
+            PlayerDetailPage.State(
+                player: Player(id: 1, name: "Mo <Salah>", position: .rightWinger, club: "Al-Hilal & Co"),
+                asOf: ServeFixture.day, back: "/", history: moves, historySince: "2026-11-01T09:00:00.000Z")
+        ).rendered
+        #expect(
+            page.contains("<ol class=\"clubs\"><li>Liverpool</li><li>Al-Hilal &amp; Co (from 2026-11-20)</li></ol>"))
+        #expect(
+            page.contains(
+                "<tr><td>2026-11-20 21:04:11</td><td class=\"name\">club: Liverpool → Al-Hilal &amp; Co</td>"
+                    + "<td>import night.csv</td></tr><tr><td>2026-11-01 10:00:00</td><td class=\"name\">added</td>"
+                    + "<td>another program</td></tr>"))
+        #expect(page.contains("Kept since 2026-11-01 09:00:00 UTC."))
+    }
+
     @Test func theDetailPageShowsEveryFieldAndLinksTheClubAndNationality() {
         var player = Self.hostile
         player.name = "Lionel Messi"
