@@ -8,6 +8,10 @@ package struct Migration: Sendable, Equatable {
     package let checksum: String
     package let sql: String
 
+    /// Whether the migration makes the roster's history (0014): a roster that had players before it has their
+    /// history from then on.
+    package var beginsHistory: Bool { name == "history" }
+
     package init(version: Int, name: String, checksum: String, sql: String) {
         self.version = version
         self.name = name

@@ -13,7 +13,8 @@ extension Roster {
         let report = database.openReport
         let summary = OpenSummary(
             created: report.created, appliedMigrations: report.appliedMigrations.map(\.identifier),
-            pendingMigrations: report.pendingMigrations.map(\.identifier), schemaVersion: report.schemaVersion)
+            pendingMigrations: report.pendingMigrations.map(\.identifier), schemaVersion: report.schemaVersion,
+            historyBegan: !report.created && report.appliedMigrations.contains(where: \.beginsHistory))
         return (database, summary)
     }
 

@@ -24,6 +24,9 @@ package final class Roster {
         /// Migrations a `.check` roster applies inside each write and rolls back.
         package let pendingMigrations: [String]
         package let schemaVersion: Int
+        /// The migration that keeps the roster's history was applied to a roster that existed: its history begins
+        /// now.
+        package let historyBegan: Bool
     }
 
     package let path: String

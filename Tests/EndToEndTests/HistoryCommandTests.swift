@@ -155,6 +155,35 @@ import Testing
         #expect(before.stderr.contains("it starts at 2026-11-01T09:00:00.000Z"))
     }
 
+    /// README's recipe of "History and sync", word for word, in an empty folder: each command succeeds, and the
+    /// history it shows is the one the recipe prints.
+    @Test func readmesHistoryCommandsRunWordForWord() throws {
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(
+            readme.components(separatedBy: "### History and sync").dropFirst().first?.components(separatedBy: "\n## ")
+                .first)
+        let commands = try #require(
+            section.components(separatedBy: "```sh\n").dropFirst().first?.components(
+                separatedBy: "```"
+            ).first
+        ).split(separator: "\n")
+        #expect(commands.count == 6)
+        var outputs: [String] = []
+        for command in commands {
+            let result = try RosterProcess.run(
+                ["-c", String(command)], in: folder.url,
+                environment: ["PATH": RosterProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"],
+                executable: URL(fileURLWithPath: "/bin/bash"))
+            #expect(result.status == 0, "\(command)\n\(result.stderr)")
+            outputs.append(result.stdout)
+        }
+        #expect(outputs[2].contains("club   Liverpool → Al-Hilal"))
+        #expect(outputs[3].hasPrefix(#"{"number":29,"#))
+        #expect(outputs[3].contains(#""fields":{"goals":[29,30],"club":["Liverpool","Al-Hilal"]},"made_by":"edit"}"#))
+        #expect(outputs[4].contains("Mohamed Salah (15)"))
+        #expect(!outputs[5].contains("Mohamed Salah"))
+    }
+
     @Test func commandLineMistakesAreUsageErrors() throws {
         #expect(try run(["init"]).status == 0)
         #expect(try run(["changes"]).stderr.contains("Missing option '--since'."))

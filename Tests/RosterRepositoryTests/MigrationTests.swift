@@ -87,6 +87,45 @@ import Testing
         #expect(try upgraded.read { try $0.count(matching: criteria) } == 1)
     }
 
+    /// A roster older than its history gets one that begins at the migration: its players are recorded as added then,
+    /// so that a copy following the change feed from the start has every player, and nothing before is claimed.
+    @Test func anOlderRosterBeginsItsHistoryWithItsPlayersAdded() throws {
+        let beforeHistory = Array(Migration.embedded.prefix { !$0.beginsHistory })
+        #expect(beforeHistory.count == 13)
+        do {
+            let old = try RosterDatabase(path: path, mode: .createIfMissing, migrations: beforeHistory)
+            try old.connection.execute(
+                "INSERT INTO players (name, position, goals) VALUES ('Lionel Messi', 'RW', 20), ('Pelé', 'FW', 77)")
+        }
+        let upgraded = try RosterDatabase(path: path, mode: .existing)
+        #expect(upgraded.openReport.appliedMigrations.map(\.name) == ["history"])
+        var entries: [HistoryEntry] = []
+        try upgraded.read { try $0.forEachChange(matching: HistoryCriteria(), limit: nil) { entries.append($0) } }
+        #expect(entries.map(\.name) == ["Lionel Messi", "Pelé"])
+        #expect(entries.allSatisfy { $0.kind == .added && $0.madeBy == "history began" })
+        #expect(entries[1].fields.contains(FieldChange(.goals, before: nil, after: .integer(77))))
+        let start = try upgraded.read { try $0.historyStart() }
+        #expect(start.firstNumber == 1)
+        #expect(start.time == entries[0].time)
+    }
+
+    /// The history's triggers name the fields one by one: a field added to `PlayerField` without them would change
+    /// players unrecorded.
+    @Test func theHistoryTriggersRecordEveryField() throws {
+        let database = try RosterDatabase(path: path, mode: .createIfMissing)
+        let statement = try database.connection.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
+        var triggers: [String: String] = [:]
+        while try statement.step() { triggers[statement.text(at: 0)] = statement.text(at: 1) }
+        let update = try #require(triggers["players_history_update"])
+        let delete = try #require(triggers["players_history_delete"])
+        for field in PlayerField.allCases where field != .id {
+            #expect(update.contains("old.\(field.name) IS NOT new.\(field.name)"), "\(field)")
+            #expect(update.contains("SELECT '\(field.name)'") || update.contains("SELECT '\(field.name)' AS field"))
+            #expect(update.contains("'\(field.name)', json_array(old.\(field.name), NULL)"), "\(field)")
+            #expect(delete.contains("'\(field.name)', json_array(old.\(field.name), NULL)"), "\(field)")
+        }
+    }
+
     /// A roster of schema 11 whose indexes another program dropped could not be opened by a build with 0012 (its
     /// DROP INDEX failed), `init` included: the migration makes them all the same.
     @Test func theIndexesOf0012AreMadeThoughAnotherProgramDroppedTheOldOnes() throws {

@@ -36,7 +36,7 @@ enum HistoryTableView {
                 // The last column is not padded: no trailing spaces.
                 column == cells.count - 1
                     ? cell : DisplayWidth.padded(cell, toWidth: widths[column], alignRight: column == 0)
-            }.joined(separator: "  ") + "\n"
+            }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
         return line(titles) + line(widths.map { String(repeating: "─", count: $0) }) + rows.map(line).joined()
     }
@@ -54,5 +54,14 @@ enum HistoryTableView {
 
     private static func shown(_ value: FieldValue?) -> String {
         value.map { DisplayWidth.printable($0.text) } ?? "unknown"
+    }
+}
+
+extension String {
+    /// The text without the spaces at its end, which a padded empty last cell leaves.
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = Substring(self)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 }

@@ -12,5 +12,7 @@ enum OpenSummaryView {
     static func migrationLine(_ summary: Roster.OpenSummary, path: String) -> String {
         "Migrated \(path) to schema version \(summary.schemaVersion) (applied "
             + summary.appliedMigrations.joined(separator: ", ") + ")."
+            + (summary.historyBegan
+                ? " Its history begins now: every change from here on is kept (rosterdb history, changes, --at)." : "")
     }
 }
