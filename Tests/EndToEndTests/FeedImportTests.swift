@@ -518,10 +518,7 @@ import Testing
             .filter { $0.hasPrefix("rosterdb import") }
         #expect(commands.count == 4, "\(commands)")
         for command in commands {
-            let result = try RosterProcess.run(
-                ["-c", String(command)], in: folder.url,
-                environment: ["PATH": RosterProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"],
-                executable: URL(fileURLWithPath: "/bin/bash"))
+            let result = try RosterProcess.runAsTyped(String(command), in: folder.url)
             #expect(result.status == 0, "\(command)\n\(result.stderr)")
         }
         #expect(try run(["query", "--format", "json"]).stdout.contains(#""total":11192,"#))

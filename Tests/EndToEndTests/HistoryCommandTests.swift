@@ -170,10 +170,7 @@ import Testing
         #expect(commands.count == 6)
         var outputs: [String] = []
         for command in commands {
-            let result = try RosterProcess.run(
-                ["-c", String(command)], in: folder.url,
-                environment: ["PATH": RosterProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"],
-                executable: URL(fileURLWithPath: "/bin/bash"))
+            let result = try RosterProcess.runAsTyped(String(command), in: folder.url)
             #expect(result.status == 0, "\(command)\n\(result.stderr)")
             outputs.append(result.stdout)
         }

@@ -83,6 +83,14 @@ public enum RosterProcess {
             measurer: executable.deletingLastPathComponent().appendingPathComponent("PeakMemory").path)
     }
 
+    /// Runs a command line of README's as a user types it, with bash, in `directory`: `rosterdb` is the built binary.
+    public static func runAsTyped(_ command: String, in directory: URL) throws -> Result {
+        try run(
+            ["-c", command], in: directory,
+            environment: ["PATH": executable.deletingLastPathComponent().path + ":/usr/bin:/bin"],
+            executable: URL(fileURLWithPath: "/bin/bash"))
+    }
+
     /// Runs `rosterdb` with `arguments` in `directory`, feeding it `stdin`, with `ROSTERDB_DB` unset unless given;
     /// `executable` runs something else instead (a shell that sets limits, then runs rosterdb).
     @discardableResult
