@@ -12,14 +12,13 @@ extension RosterDatabase {
         defer { try? connection.execute("PRAGMA ignore_check_constraints = OFF") }
         try connection.transaction(.deferred) {
             try connection.execute(try RosterDatabase.temporary(try schemaSQL(of: "players", type: "table")))
-            // The players there then: those not added since, with their fields as the earliest change since found
-            // them (for those removed since, their removal), and those removed since that existed then.
+            // The players there then: those not added since, with their fields (and the keys folded from them) as
+            // the earliest change since found them (for those removed since, their removal), and those removed since
+            // that existed then. The same table as the roster's, so its columns come in the same order.
             let since = "SELECT player_id FROM main.player_history WHERE change > \(number)"
             try connection.execute(
                 """
-                INSERT INTO temp.players (\(PlayerColumn.selectList))
-                SELECT \(PlayerColumn.selectList) FROM main.players
-                WHERE id NOT IN (\(since) AND kind = 'added');
+                INSERT INTO temp.players SELECT * FROM main.players WHERE id NOT IN (\(since) AND kind = 'added');
                 INSERT INTO temp.players (\(PlayerColumn.selectList))
                 SELECT player_id, \(RosterDatabase.historyFields.map { "fields ->> '$.\($0.name)[0]'" }.joined(separator: ", "))
                 FROM main.player_history
