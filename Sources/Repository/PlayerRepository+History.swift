@@ -60,10 +60,42 @@ extension PlayerRepository {
         else {
             throw DatabaseError(
                 code: SQLITE_CORRUPT,
-                message: "the roster's history has lost its start (another program deleted the row of history_start)",
-                sql: nil)
+                message: "the roster's history has lost its start (another program deleted the row of history_start); "
+                    + "run 'rosterdb init' on the roster to restore it (the history then starts anew)", sql: nil)
         }
         return start
+    }
+
+    /// The table of the changes: made again empty, the history starts anew (`restartHistory`).
+    static let historyTable = "player_history"
+
+    /// Starts the history anew after its table was made again empty: from now on, with numbers that go on above those
+    /// given before (a row below the start, never read, holds the last of them).
+    static func restartHistory(_ connection: Connection) throws {
+        try connection.execute(
+            """
+            INSERT INTO player_history (change, write_id, player_id, kind, fields)
+            SELECT first_change - 1, 0, 0, 'updated', '{}' FROM history_start
+            WHERE id = 1 AND first_change > 1 AND NOT EXISTS (SELECT 1 FROM player_history);
+            UPDATE history_start SET at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = 1;
+            """)
+    }
+
+    /// What `RosterDatabase.restoreMissingObjects` calls the history's start when it puts it back.
+    static let historyStartName = "the history's start (the history starts anew)"
+
+    /// Puts back the history's start another program deleted: from now on, after the latest change, since when the
+    /// changes before were kept is not known. Returns whether it was missing.
+    static func restoreHistoryStart(_ connection: Connection) throws -> Bool {
+        guard try connection.prepare("SELECT 1 FROM history_start WHERE id = 1").firstRow({ _ in true }) == nil else {
+            return false
+        }
+        try connection.execute(
+            """
+            INSERT INTO history_start (id, at, first_change) VALUES (
+                1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), coalesce((SELECT max(change) FROM player_history), 0) + 1)
+            """)
+        return true
     }
 
     package func lastChange(before time: String) throws -> Int64 {

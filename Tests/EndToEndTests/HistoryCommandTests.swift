@@ -181,6 +181,24 @@ import Testing
         #expect(!outputs[5].contains("Mohamed Salah"))
     }
 
+    /// Another program that deletes the history's start, or its table: the commands say what to run, and `init` puts
+    /// them back, the history starting anew.
+    @Test func whatAnotherProgramRemovedOfTheHistoryIsPutBackByInit() throws {
+        #expect(try night([Self.salah]).status == 0)
+        let connection = try Connection(path: roster, flags: SQLITE_OPEN_READWRITE)
+        try connection.execute("DELETE FROM history_start")
+        let broken = try run(["history", "1"])
+        #expect(broken.status == 1)
+        #expect(
+            broken.stderr.contains("run 'rosterdb init' on the roster to restore it (the history then starts anew)"))
+        #expect(try run(["init"]).stdout.contains("the history's start (the history starts anew)"))
+        try connection.execute("DROP TABLE player_history")
+        #expect(try run(["edit", "1", "--goals", "1"]).stderr.contains("run 'rosterdb init' to restore it"))
+        #expect(try run(["init"]).stdout.contains("player_history"))
+        #expect(try run(["edit", "1", "--goals", "1"]).status == 0)
+        #expect(try feed(["--since", "1"]).map { $0["number"] as? Int } == [2])
+    }
+
     @Test func commandLineMistakesAreUsageErrors() throws {
         #expect(try run(["init"]).status == 0)
         #expect(try run(["changes"]).stderr.contains("Missing option '--since'."))
