@@ -34,7 +34,9 @@ extension RosterDatabase {
                 try ChangeCounter.restore(connection)
                 restored.append(ChangeCounter.rowName)
             }
-            if try PlayerRepository.restoreHistoryStart(connection) { restored.append(PlayerRepository.historyStartName) }
+            if try PlayerRepository.restoreHistoryStart(connection) {
+                restored.append(PlayerRepository.historyStartName)
+            }
             if restored.contains(PlayerRepository.historyTable) { try PlayerRepository.restartHistory(connection) }
             if connection.fileHasMoved { throw DatabaseOpenError.movedWhileOpen(path: path) }
             return restored
