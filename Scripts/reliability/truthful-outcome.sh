@@ -17,7 +17,11 @@
 #   killed by SIGKILL    the roster is exactly the one before or the one after; the --changes file is its old
 #                        content or the complete list
 # and in every case: a report that is printed says committed true exactly when the roster is the one after; no
-# temporary file is left beside the --changes file (but by SIGKILL); no crash trace; no hang (each run is bounded).
+# temporary file is left beside the --changes file (but by SIGKILL); no crash trace; no hang (each run is bounded);
+# and the history agrees with the roster (lib/history_check.py): the changes recorded since the run began, replayed
+# onto the roster before, give the roster after (ids and every field), numbered on without a gap, each in its write;
+# a roster as after holds the clean run's one write and number of changes, a roster as before no change and no write;
+# no history_writer row is left in the file.
 # Prints the figures on standard error (per command and kind of fault: runs, exit statuses, rosters before and
 # after, the slowest exit after a signal) and every violation; one result line on standard output.
 #
@@ -189,8 +193,11 @@ total() { json_field "$totals" "$1"; }
 summary="$(total runs) runs of $(total commands) command lines under $(total kinds) kinds of fault ($(total pairs)"
 summary+=" pairs), $(total signalled) signals sent: rosters $(total before) before, $(total after) after;"
 summary+=" $(total killed) SIGKILLs left $(total killed_before) before and $(total killed_after) after; $(total exit5)"
-summary+=" exits 5; slowest exit after SIGINT/SIGTERM/SIGHUP $(total slowest) s"
+summary+=" exits 5; slowest exit after SIGINT/SIGTERM/SIGHUP $(total slowest) s; history checked after"
+summary+=" $(total history_checked) runs: $(total history_recorded) recorded the clean run's one write"
+summary+=" ($(total history_changes) changes in all), the others nothing; each, replayed onto the roster before,"
+summary+=" gave the roster after"
 [ "$broken" = 0 ] || fail "$(total broken) runs broke the truth table (each listed above); $summary"
-echo "truthful-outcome: $summary; every exit status, report and change list told the truth; integrity ok;" \
+echo "truthful-outcome: $summary; every exit status, report, change list and history told the truth; integrity ok;" \
     "feed $feed_size onto $roster_size (clean import $(json_field "$(cat "$WORK/ref/import/run.json")" elapsed) s)," \
     "add/edit/remove on $small_size${tmpfs_note:+; full tmpfs $tmpfs_note}; $(($(date +%s) - started)) s"
