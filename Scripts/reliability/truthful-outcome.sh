@@ -26,7 +26,8 @@
 # after, the slowest exit after a signal) and every violation; one result line on standard output.
 #
 # Usage: truthful-outcome.sh [--binary PATH] [--roster N] [--feed N] [--small N] [--steps N] [--quiet]
-#   --roster N  players in the roster the import writes into (default 20,000)
+#   --roster N  players in the roster the import writes into (default 20,000); it is also swept into an empty
+#               roster (the bulk load)
 #   --feed N    players in the import's feed: the roster's, changed, and new ones (default 100,000: a few seconds,
 #               and a change list of 24 MB written after the commit)
 #   --small N   players in the roster add, edit and remove change (default 1,000)
@@ -61,6 +62,7 @@ make_feed 1 100 2 "$WORK/prune.ndjson"
 sed "$((feed_size / 2))s/\"goals\":[0-9]*/\"goals\":\"many\"/" "$WORK/feed.ndjson" >"$WORK/invalid.ndjson"
 rdb --db "$WORK/before.db" import --quiet "$WORK/roster.ndjson" || fail "could not build the roster"
 rdb --db "$WORK/small.db" import --quiet "$WORK/small.ndjson" || fail "could not build the small roster"
+rdb --db "$WORK/empty.db" init >/dev/null || fail "could not make an empty roster"
 rm -f "$WORK/roster.ndjson" "$WORK/small.ndjson"
 
 # A file system with no byte free, for --changes, when this machine lets root mount one.
@@ -153,6 +155,16 @@ clean "import --prune (refused)" "$WORK/before.db" -- "${import[@]}" --prune "$W
 sweep "import --prune (refused)" "$WORK/before.db" plain none - -- "${import[@]}" --prune "$WORK/prune.ndjson"
 clean "import (unknown option)" "$WORK/before.db" -- "${import[@]}" --frobnicate "$WORK/feed.ndjson"
 sweep "import (unknown option)" "$WORK/before.db" plain none - -- "${import[@]}" --frobnicate "$WORK/feed.ndjson"
+
+# Into an empty roster: the bulk load, which sets the history's triggers aside and records every player as added at
+# the end, built under another name and put in place once committed.
+clean "import (empty roster)" "$WORK/empty.db" --input "$WORK/feed.ndjson" -- "${import[@]}" "$WORK/feed.ndjson"
+[ "$(field status)" = 0 ] || fail "the clean import into an empty roster failed: $clean"
+tail_part="$(py -c "print($(field changes_started) - $(field read_done))")"
+moments="start+0.02,input:0.5,input:0.95"
+for share in 0.2 0.5 0.8; do moments+=",read+$(seconds "$share * $tail_part")"; done
+sweep "import (empty roster)" "$WORK/empty.db" plain none,TERM,KILL "$moments,changes:0.5,renamed" \
+    --input "$WORK/feed.ndjson" -- "${import[@]}" "$WORK/feed.ndjson"
 
 # --- add, edit, remove ------------------------------------------------------------------------------------------------
 for name in add edit remove; do
