@@ -17,12 +17,17 @@
 #   killed by SIGKILL    the roster is exactly the one before or the one after; the --changes file is its old
 #                        content or the complete list
 # and in every case: a report that is printed says committed true exactly when the roster is the one after; no
-# temporary file is left beside the --changes file (but by SIGKILL); no crash trace; no hang (each run is bounded).
+# temporary file is left beside the --changes file (but by SIGKILL); no crash trace; no hang (each run is bounded);
+# and the history agrees with the roster (lib/history_check.py): the changes recorded since the run began, replayed
+# onto the roster before, give the roster after (ids and every field), numbered on without a gap, each in its write;
+# a roster as after holds the clean run's one write and number of changes, a roster as before no change and no write;
+# no history_writer row is left in the file.
 # Prints the figures on standard error (per command and kind of fault: runs, exit statuses, rosters before and
 # after, the slowest exit after a signal) and every violation; one result line on standard output.
 #
 # Usage: truthful-outcome.sh [--binary PATH] [--roster N] [--feed N] [--small N] [--steps N] [--quiet]
-#   --roster N  players in the roster the import writes into (default 20,000)
+#   --roster N  players in the roster the import writes into (default 20,000); it is also swept into an empty
+#               roster (the bulk load)
 #   --feed N    players in the import's feed: the roster's, changed, and new ones (default 100,000: a few seconds,
 #               and a change list of 24 MB written after the commit)
 #   --small N   players in the roster add, edit and remove change (default 1,000)
@@ -57,6 +62,7 @@ make_feed 1 100 2 "$WORK/prune.ndjson"
 sed "$((feed_size / 2))s/\"goals\":[0-9]*/\"goals\":\"many\"/" "$WORK/feed.ndjson" >"$WORK/invalid.ndjson"
 rdb --db "$WORK/before.db" import --quiet "$WORK/roster.ndjson" || fail "could not build the roster"
 rdb --db "$WORK/small.db" import --quiet "$WORK/small.ndjson" || fail "could not build the small roster"
+rdb --db "$WORK/empty.db" init >/dev/null || fail "could not make an empty roster"
 rm -f "$WORK/roster.ndjson" "$WORK/small.ndjson"
 
 # A file system with no byte free, for --changes, when this machine lets root mount one.
@@ -150,6 +156,16 @@ sweep "import --prune (refused)" "$WORK/before.db" plain none - -- "${import[@]}
 clean "import (unknown option)" "$WORK/before.db" -- "${import[@]}" --frobnicate "$WORK/feed.ndjson"
 sweep "import (unknown option)" "$WORK/before.db" plain none - -- "${import[@]}" --frobnicate "$WORK/feed.ndjson"
 
+# Into an empty roster: the bulk load, which sets the history's triggers aside and records every player as added at
+# the end, built under another name and put in place once committed.
+clean "import (empty roster)" "$WORK/empty.db" --input "$WORK/feed.ndjson" -- "${import[@]}" "$WORK/feed.ndjson"
+[ "$(field status)" = 0 ] || fail "the clean import into an empty roster failed: $clean"
+tail_part="$(py -c "print($(field changes_started) - $(field read_done))")"
+moments="start+0.02,input:0.5,input:0.95"
+for share in 0.2 0.5 0.8; do moments+=",read+$(seconds "$share * $tail_part")"; done
+sweep "import (empty roster)" "$WORK/empty.db" plain none,TERM,KILL "$moments,changes:0.5,renamed" \
+    --input "$WORK/feed.ndjson" -- "${import[@]}" "$WORK/feed.ndjson"
+
 # --- add, edit, remove ------------------------------------------------------------------------------------------------
 for name in add edit remove; do
     case "$name" in
@@ -189,8 +205,11 @@ total() { json_field "$totals" "$1"; }
 summary="$(total runs) runs of $(total commands) command lines under $(total kinds) kinds of fault ($(total pairs)"
 summary+=" pairs), $(total signalled) signals sent: rosters $(total before) before, $(total after) after;"
 summary+=" $(total killed) SIGKILLs left $(total killed_before) before and $(total killed_after) after; $(total exit5)"
-summary+=" exits 5; slowest exit after SIGINT/SIGTERM/SIGHUP $(total slowest) s"
+summary+=" exits 5; slowest exit after SIGINT/SIGTERM/SIGHUP $(total slowest) s; history checked after"
+summary+=" $(total history_checked) runs: $(total history_recorded) recorded the clean run's one write"
+summary+=" ($(total history_changes) changes in all), the others nothing; each, replayed onto the roster before,"
+summary+=" gave the roster after"
 [ "$broken" = 0 ] || fail "$(total broken) runs broke the truth table (each listed above); $summary"
-echo "truthful-outcome: $summary; every exit status, report and change list told the truth; integrity ok;" \
+echo "truthful-outcome: $summary; every exit status, report, change list and history told the truth; integrity ok;" \
     "feed $feed_size onto $roster_size (clean import $(json_field "$(cat "$WORK/ref/import/run.json")" elapsed) s)," \
     "add/edit/remove on $small_size${tmpfs_note:+; full tmpfs $tmpfs_note}; $(($(date +%s) - started)) s"

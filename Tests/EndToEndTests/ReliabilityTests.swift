@@ -342,6 +342,79 @@ import Testing
         #expect(query.stderr == "Error: cannot open \(roster)-shm: permission denied\n")
     }
 
+    /// How a read-only user finds the roster's log: beside it (read through SQLite's locks), gone (the file read as
+    /// immutable), or holding commits without its index (read from a private copy).
+    enum LogFiles: CaseIterable { case present, missing, framesWithoutIndex }
+
+    /// `history`, `changes` and the roster as it was (`--at`, which makes temporary tables on the reading
+    /// connection) for a user who cannot write the roster, whichever way its log is found.
+    @Test(.enabled(if: canRunUnprivileged), arguments: LogFiles.allCases)
+    func aReadOnlyUserReadsTheHistoryAndTheRosterAsItWas(logFiles: LogFiles) throws {
+        for arguments in [
+            ["edit", "1", "--add-goals", "1"], ["remove", "28"], ["add", "--name", "Late Signing", "--position", "ST"],
+        ] {
+            let result = try RosterProcess.run(["--db", roster] + arguments, in: folder.url)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        // The sample on 1 November, the three writes on 20 November.
+        let dating = """
+            UPDATE history_start SET at = '2026-11-01T09:00:00.000Z';
+            UPDATE history_writes SET at = CASE WHEN id = 1 THEN '2026-11-01T10:00:00.000Z'
+                ELSE '2026-11-20T10:00:00.000Z' END
+            """
+        var readRoster = roster
+        switch logFiles {
+        case .present:
+            try Connection(path: roster, flags: SQLITE_OPEN_READWRITE).execute(dating)
+            // The connection above took the log files with it; a command of rosterdb's leaves them.
+            #expect(try RosterProcess.run(["--db", roster, "show", "1"], in: folder.url).status == 0)
+            #expect(FileManager.default.fileExists(atPath: roster + "-shm"))
+        case .missing:
+            try Connection(path: roster, flags: SQLITE_OPEN_READWRITE).execute(dating)
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: roster + suffix) }
+        case .framesWithoutIndex:
+            let writer = try Connection(path: roster, flags: SQLITE_OPEN_READWRITE)
+            try writer.keepLogOnClose()
+            try writer.execute("PRAGMA wal_autocheckpoint = 0; " + dating)
+            readRoster = try copyFiles(of: roster, to: "frames.db", suffixes: ["-wal"])
+        }
+        try makeReadOnly(readRoster)
+        defer { restoreFolder() }
+        let bytes = folder.bytes(of: readRoster)
+        let files = try listing()
+        func read(_ arguments: [String]) throws -> String {
+            let result = try runUnprivileged(["--db", readRoster] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return result.stdout
+        }
+
+        let history = try read(["history", "1", "--format", "ndjson"]).split(separator: "\n")
+        #expect(history.count == 2)
+        #expect(history.first?.contains(#""change":"updated""#) == true)
+        #expect(history.first?.contains(#""fields":{"goals":[20,21]},"made_by":"edit"}"#) == true)
+        let changes = try read(["changes", "--since", "28", "--format", "ndjson"]).split(separator: "\n")
+        #expect(changes.map { $0.contains(#""at":"2026-11-20T10:00:00.000Z""#) } == [true, true, true])
+        #expect(
+            changes.map { $0.split(separator: ",").prefix(3).joined(separator: ",") } == [
+                #"{"number":29,"at":"2026-11-20T10:00:00.000Z","change":"updated""#,
+                #"{"number":30,"at":"2026-11-20T10:00:00.000Z","change":"removed""#,
+                #"{"number":31,"at":"2026-11-20T10:00:00.000Z","change":"added""#,
+            ])
+        // On 10 November: the 28 of the sample as they were, the removed one there, the added one not yet.
+        let then = try read(["query", "--at", "2026-11-10", "--all", "--sort", "id", "--format", "csv"])
+        let rows = then.split(separator: "\n").dropFirst()
+        #expect(rows.map { Int($0.prefix { $0 != "," }) ?? 0 } == Array(1...28))
+        #expect(rows.first?.hasPrefix("1,,Lionel Messi,RW,20,") == true)
+        #expect(!then.contains("Late Signing"))
+        #expect(try read(["query", "--at", "2026-11-10", "--name", "messi", "--format", "csv"]).contains(",20,"))
+        #expect(try read(["show", "1", "--at", "2026-11-10", "--format", "json"]).contains(#""goals":20,"#))
+        #expect(try read(["stats", "--at", "2026-11-10", "--format", "json"]).contains(#""players":28,"#))
+        // Today's roster, read after the roster as it was by the same user: as it is.
+        #expect(try read(["query", "--name", "late signing", "--format", "csv"]).contains("Late Signing"))
+        #expect(folder.bytes(of: readRoster) == bytes)
+        #expect(try listing() == files)
+    }
+
     // MARK: - A full disk
 
     /// Not under the thread sanitizer: its runtime itself dies of SIGBUS under a small file-size limit, before

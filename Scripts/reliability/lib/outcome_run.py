@@ -60,6 +60,7 @@ import time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dbstate import describe  # noqa: E402
+from history_check import UNCHANGED, Snapshot, check as check_history  # noqa: E402
 
 # The exit statuses that say the change was saved (4: written, not pruned; 5: saved, its report not written) and
 # those that say the roster was left as it was.
@@ -388,13 +389,14 @@ def comparable(report):
     return {key: value for key, value in report.items() if key != "seconds"}
 
 
-def judge(run, facts, reference, before, after):
+def judge(run, facts, reference, before, after, history_before):
     """Weighs one run by the truth table; returns the record printed for it: the command (label, kind, signal,
     moment, and the command line itself), what became of it ("signalled", "at": seconds from the start to the
     signal, "status": the exit status or -N for death by signal N, "after_signal": seconds from the signal to the
     exit), the roster ("before", "after", "other"), the report's "committed" (or "absent", or what is wrong with
     it; "n/a" when it was not asked for or not read), the change list ("old", "complete", "partial (N bytes)", the
-    bytes a FIFO's reader got), the temporary files left beside it, and "violations": what broke the table."""
+    bytes a FIFO's reader got), the temporary files left beside it, the history the run recorded ("history":
+    changes and writes; see history_check.py), and "violations": what broke the table."""
     command = run.args.command
     has_report = "--report" in command
     has_changes = "--changes" in command
@@ -412,6 +414,20 @@ def judge(run, facts, reference, before, after):
         violations.append(f"the roster is damaged: {state}")
     elif roster.startswith("other"):
         violations.append("the roster is neither the one before nor the one after the command")
+    # The history: it agrees with the players (history_check.py), and a roster as after holds the clean run's
+    # write, a roster as before none. The players are compared row by row above: a history the clean run's replay
+    # (or, for a roster as before, none) has already proved for them is not replayed again.
+    history = None
+    if state.startswith("ok "):
+        clean_history = reference["history"]
+        proved = clean_history["digest"] if roster == "after" else UNCHANGED if roster == "before" else None
+        history = check_history(history_before, run.db, replayed=proved)
+        violations += ["history: " + text for text in history["violations"]]
+        if roster == "after" and state != before and (history["changes"], history["made_by"]) != (
+                clean_history["changes"], clean_history["made_by"]):
+            violations.append(f"history: the roster is as after, but {history['changes']} changes were recorded by "
+                              f"{history['made_by']}, not {clean_history['changes']} by {clean_history['made_by']}")
+        history = {"changes": history["changes"], "writes": history["writes"]}
     saved = None
     # Died of the signal itself, before rosterdb set its handler (in its first milliseconds): a shell reports
     # 128+N, as for 130 and 143, and so must the roster.
@@ -501,6 +517,7 @@ def judge(run, facts, reference, before, after):
         "report": report_field,
         "changes": changes_field,
         "temporary_left": len(leftovers),
+        "history": history,
         "marks": facts["marks"],
         "stderr": facts["stderr"].strip()[-200:],
         "command": shlex.join(run.command()),
@@ -534,14 +551,21 @@ def main():
         os.makedirs(args.reference, exist_ok=True)
         args.timeout = args.timeout or 600
         before = describe(args.before)
+        history_before = Snapshot(args.before)
         run = Run(args, "plain", "none", "start")
         facts = run.execute({})
         state = describe(run.db)
+        # The clean run's history must agree with its roster too; what it recorded is what a run that leaves the
+        # same roster must record.
+        history = check_history(history_before, run.db)
+        if history["violations"]:
+            sys.exit("outcome_run.py: the clean run's history and roster disagree: " + "; ".join(history["violations"]))
         content = run.changes_content()
         report, _ = parse_report(facts["stdout"]) if "--report" in args.command else (None, None)
         record = {"status": facts["status"], "elapsed": facts["elapsed"], **facts["marks"],
                   "stderr": facts["stderr"], "changes_size": len(content or b""),
-                  "dry_run": bool(report and report.get("dry_run")), "report": report}
+                  "dry_run": bool(report and report.get("dry_run")), "report": report,
+                  "history": {key: history[key] for key in ("changes", "writes", "made_by", "digest")}}
         for name, value in (("before", before.encode()), ("state", state.encode()), ("stdout", facts["stdout"]),
                             ("changes", content or b""), ("run.json", json.dumps(record).encode())):
             with open(os.path.join(args.reference, name), "wb") as file:
@@ -560,11 +584,12 @@ def main():
     reference["changes"] = load("changes")
     before, after = load("before").decode(), load("state").decode()
     moments = args.moments.split(",")
+    history_before = Snapshot(args.before)
     for signal_name in args.signals.split(","):
         for moment in (["-"] if signal_name == "none" else moments):
             run = Run(args, args.kind, signal_name, moment if moment != "-" else "start")
             facts = run.execute(reference)
-            record = judge(run, facts, reference, before, after)
+            record = judge(run, facts, reference, before, after, history_before)
             if signal_name == "none":
                 record["moment"] = "-"
             print(json.dumps(record, ensure_ascii=False), flush=True)

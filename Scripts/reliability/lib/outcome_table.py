@@ -7,7 +7,8 @@ Usage: outcome_table.py RUNS [--quiet]
 RUNS holds outcome_run.py's lines. The table has a row per command and kind of fault: how many runs, how many a
 signal reached, how many ended in each exit status (KILL: killed by SIGKILL; †TERM: died of SIGTERM before rosterdb
 set its handler), how many left the roster as it was before and as it is after, and the slowest exit after a signal
-(a SIGKILL's included). --quiet leaves the table out."""
+(a SIGKILL's included), and how many recorded history (a write with its changes, which history_check.py replayed
+onto the roster before and found to give the roster after). --quiet leaves the table out."""
 import collections
 import json
 import sys
@@ -22,6 +23,11 @@ def exit_name(run):
     return f"†{run['signal']}" if run["signalled"] else f"signal {-status}"
 
 
+def recorded(run):
+    """Whether the run recorded history: a write of changes."""
+    return bool(run.get("history") and run["history"]["writes"])
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
@@ -32,14 +38,14 @@ def main():
     for run in runs:
         rows.setdefault((run["label"], run["kind"]), []).append(run)
     lines = [f"{'command':<24} {'kind of fault':<22} {'runs':>4} {'signalled':>9} {'before':>6} {'after':>5} "
-             f"{'slowest':>8}  exits"]
+             f"{'slowest':>8} {'history':>7}  exits"]
     for (label, kind), group in rows.items():
         exits = collections.Counter(exit_name(run) for run in group)
         waits = [run["after_signal"] for run in group if run["after_signal"] is not None]
         lines.append(
             f"{label:<24} {kind:<22} {len(group):>4} {sum(run['signalled'] for run in group):>9} "
             f"{sum(run['roster'] == 'before' for run in group):>6} {sum(run['roster'] == 'after' for run in group):>5} "
-            f"{(f'{max(waits):.3f} s' if waits else '-'):>8}  "
+            f"{(f'{max(waits):.3f} s' if waits else '-'):>8} {sum(recorded(run) for run in group):>7}  "
             + ", ".join(f"{name}: {count}" for name, count in sorted(exits.items())))
     if not quiet:
         print("truthful-outcome: figures (slowest: from the signal to the exit)", file=sys.stderr)
@@ -75,6 +81,9 @@ def main():
         "killed": len(killed),
         "killed_before": sum(run["roster"] == "before" for run in killed),
         "killed_after": sum(run["roster"] == "after" for run in killed),
+        "history_checked": sum(run.get("history") is not None for run in runs),
+        "history_recorded": sum(recorded(run) for run in runs),
+        "history_changes": sum(run["history"]["changes"] for run in runs if run.get("history")),
         "exit5": sum(run["status"] == 5 for run in runs),
         "slowest": max(waits, default=0),
         "broken": len(broken),
