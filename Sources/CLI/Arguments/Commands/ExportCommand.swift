@@ -15,8 +15,8 @@ package struct ExportCommand: DeclaredCommand {
         Option.choice("format", of: ExportFormat.self, help: "The output format (default: json)."),
         Flag(
             "history",
-            help: "Export the history instead of the players: a first line {\"history_since\":…,\"first_change\":N,"
-                + "\"last_change\":M}, then every change kept as its line of `changes --format ndjson`, from N to M; "
+            help: "Export the history instead of the players: a first line with its start (history_since, "
+                + "first_change, last_change), then every change kept as its line of `changes --format ndjson`; "
                 + "import --history restores it into an empty roster. Not with the filters or --format."),
         output
     ) { _, filters, format, history, output in
