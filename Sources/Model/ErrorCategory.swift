@@ -14,6 +14,9 @@ package enum ErrorCategory: Sendable, CaseIterable {
     case invalidData
     /// An import with `--prune` that would remove more of the roster than `--max-prune` allows; nothing was written.
     case pruneRefused
+    /// A restore of another roster's history (`import --history`) into a roster that is not empty; nothing was
+    /// written.
+    case rosterNotEmpty
     /// An input file that is missing or unreadable.
     case unreadableInput
     /// Writing or reading failed: disk full, read-only file, the file moved away, no port to listen on.

@@ -25,6 +25,7 @@ import Testing
         case .notFound, .failure: [1]
         case .pruneRefused: [3]
         case .savedNotReported: [5]
+        case .rosterNotEmpty: [6]
         case .usage: [64]
         case .invalidData: [65]
         case .unreadableInput: [66]

@@ -16,6 +16,12 @@ extension ExportCommand: Command {
                 file.map { $0.isReplacing ? "\($0.path) was left as it was" : "\($0.path) is incomplete" }
                 ?? "the output is incomplete"
             let output: TextOutput = file ?? context.output
+            if history {
+                try roster.exportHistory { try output.write($0) }
+                if SignalTrap.stop.isRaised { throw Interrupted() }
+                try file?.commit()
+                return .success
+            }
             var renderer = format.makeRenderer()
             var paging = PageInfo.all(total: 0)
             try roster.run(

@@ -7,6 +7,7 @@ extension ImportCommand: Command {
         // Before opening: a signal while waiting for the lock, or during a migration, must stop rosterdb with its
         // message and exit code too, not kill it.
         SignalTrap.install()
+        if history { return try restoreHistory(context) }
         var report: ImportReport
         // Set when the import was committed but its change list could not be written to its end.
         var changesNotListed: ChangesNotListed?
@@ -63,6 +64,16 @@ extension ImportCommand: Command {
         return .success
     }
 
+    /// `import --history FILE`: the history restored into the empty roster, its summary on standard error.
+    private func restoreHistory(_ context: CommandContext) throws -> ExitStatus {
+        let roster = try context.openRoster(options.dryRun ? .check : .write, stop: SignalTrap.stop)
+        let report = try roster.importHistory(files[0], standardInput: context.input, dryRun: options.dryRun)
+        try context.report(saved: !report.dryRun) {
+            if !quiet { try context.errors.write(HistoryRestoreView.summary(report, file: files[0])) }
+        }
+        return .success
+    }
+
     /// The mapping of the options, with the map file's lines added; a field mapped twice is a usage error.
     private func mappingWithFile() throws -> RecordMapping {
         var mapping = options.mapping
@@ -89,7 +100,7 @@ extension ImportCommand: Command {
         case .usage: .refusedUsage
         case .invalidData: .refusedInvalid
         case .pruneRefused: .refusedPrune
-        case .failure, .notFound: .failed
+        case .failure, .notFound, .rosterNotEmpty: .failed
         case .io, .unavailable, .savedNotReported: .ioError
         }
     }

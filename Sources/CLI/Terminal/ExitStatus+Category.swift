@@ -10,6 +10,7 @@ extension ExitStatus {
         case .usage: self = .usage
         case .invalidData: self = .invalidData
         case .pruneRefused: self = .pruneRefused
+        case .rosterNotEmpty: self = .rosterNotEmpty
         case .unreadableInput: self = .unreadableInput
         case .io, .unavailable: self = .ioError
         // No command sets a time limit; one would be a temporary failure, as a lock held too long is.

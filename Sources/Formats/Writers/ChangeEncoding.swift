@@ -33,6 +33,13 @@ package enum ChangeEncoding {
             + ",\"made_by\":\(entry.madeBy.map(JSONText.quoted) ?? "null")}\n"
     }
 
+    /// The first line of `export --history`: since when the history is whole, and the numbers of its first and last
+    /// changes, which the lines after it go through one by one.
+    package static func startLine(_ start: HistoryStart) -> String {
+        "{\"history_since\":\(JSONText.quoted(start.time)),\"first_change\":\(start.firstNumber),"
+            + "\"last_change\":\(start.lastNumber)}\n"
+    }
+
     /// A player's history as `history --format json` and `GET /api/players/{id}/history` give it: the id, since when
     /// the history is kept, and the changes (newest first, as given).
     package static func historyObject(playerID: Int64, since: String, _ entries: [HistoryEntry]) -> String {

@@ -7,7 +7,7 @@ extension HTTPStatus {
         switch category {
         case .notFound: self = .notFound
         case .usage, .invalidData: self = .badRequest
-        case .pruneRefused: self = .conflict
+        case .pruneRefused, .rosterNotEmpty: self = .conflict
         // The same request may well be answered a moment later: a shortage passes, a writer ends, a server stopped
         // by a signal is started again.
         case .unavailable, .busy, .timedOut, .interrupted: self = .serviceUnavailable

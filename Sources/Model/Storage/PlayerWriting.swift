@@ -18,6 +18,12 @@ package protocol PlayerWriting: PlayerReading {
     /// Drops every change of the history made before `time` (UTC, as `HistoryEntry.time` spells it), and the roster
     /// as it was before then with them; returns how many changes went.
     func forgetHistory(before time: String) throws -> Int
+    /// Restores into this roster, which must have no player and no history (`HistoryRestoreError.notEmpty`), the
+    /// history another roster kept since `time` from change `firstChange` on: `next` hands the changes over one at
+    /// a time, numbered one after another, and each is made to the players and kept with its number, time and
+    /// maker. A change the roster cannot take (a player added twice, one updated or removed who is not there)
+    /// throws `HistoryRestoreError.refused`. Returns the number of changes restored.
+    func restoreHistory(since time: String, firstChange: Int64, _ next: () throws -> HistoryEntry?) throws -> Int64
     /// Adds the sample roster (`seed.sql`), with the values the store derives from its fields.
     func addSample() throws
 }

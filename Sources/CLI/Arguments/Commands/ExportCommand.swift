@@ -12,12 +12,24 @@ package struct ExportCommand: DeclaredCommand {
             + "--output, the file is written under a temporary name and renamed when complete, so a failed or "
             + "interrupted export never leaves half a file; a FIFO or a device is written directly.",
         options: FilterOptions.filters,
-        Option.choice("format", of: ExportFormat.self, help: "The output format (default: json)."), output
-    ) { _, filters, format, output in
+        Option.choice("format", of: ExportFormat.self, help: "The output format (default: json)."),
+        Flag(
+            "history",
+            help: "Export the history instead of the players: a first line with its start (history_since, "
+                + "first_change, last_change), then every change kept as its line of `changes --format ndjson`; "
+                + "import --history restores it into an empty roster. Not with the filters or --format."),
+        output
+    ) { _, filters, format, history, output in
+        if history, let filter = filters.given.first {
+            throw UsageError.conflictingOptions("--history", "--" + FilterOptions.optionName(filter))
+        }
+        if history, let format { throw UsageError.conflictingOptions("--history", "--format \(format.rawValue)") }
         var query = filters.query
         query.sort = [SortOrder(.id)]
         query.paging = .all
-        return ExportCommand(query: query, format: format ?? .json, outputPath: output.flatMap { $0 == "-" ? nil : $0 })
+        return ExportCommand(
+            query: query, format: format ?? .json, history: history,
+            outputPath: output.flatMap { $0 == "-" ? nil : $0 })
     }
     /// Named also by the error that refuses to write over the roster.
     package static let output = Option.text(
@@ -27,6 +39,8 @@ package struct ExportCommand: DeclaredCommand {
 
     package let query: PlayerQuery
     package let format: ExportFormat
+    /// `--history`: the history as NDJSON (`Roster.exportHistory`), not the players.
+    package let history: Bool
     /// `--output`; nil for standard output.
     package let outputPath: String?
 }

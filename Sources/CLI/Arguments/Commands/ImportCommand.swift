@@ -46,13 +46,34 @@ package struct ImportCommand: DeclaredCommand {
                 + "player is added if it gives a name and a position. Not with --prune."
         ) { text in RecordMapping.fieldList(from: text).mapError { Option.ValueRefused(reason: $0.reason) } },
         pruning,
+        Flag(
+            "history",
+            help: "Restore a history that export --history wrote (one FILE) into an empty roster: its players made "
+                + "change by change, and its changes kept with their numbers, times and makers, so that export, "
+                + "changes and history give what they gave there. Refused (exit 6) unless the roster has no player "
+                + "and no history; a wrong line is refused naming it (exit 65). Only with --dry-run and --quiet."),
         Flag("dry-run", help: "Validate and report what would change; write nothing."),
         Flag("skip-invalid", help: "Import the valid records, list the invalid ones, and exit 0."), changes,
         SharedOptions.quiet,
         Option.choice("report", of: ReportFormat.self, help: "Print the report on standard output in this format.")
     ) {
-        files, _, format, records, mapping, samePlayer, match, only, pruning, dryRun, skipInvalid, changesPath, quiet,
-        report in
+        files, _, format, records, mapping, samePlayer, match, only, pruning, history, dryRun, skipInvalid,
+        changesPath, quiet, report in
+        if history {
+            if files.count > 1 { throw UsageError.unexpectedArgument(files[1]) }
+            let given: [(String, Bool)] = [
+                ("--format", format != nil), ("--records", records != nil),
+                ("--map", !mapping.mapping.sources.isEmpty), ("--map-file", mapping.file != nil),
+                ("--value-map", !mapping.mapping.valueMaps.isEmpty), ("--lookup", !mapping.lookups.isEmpty),
+                ("--null", !mapping.mapping.nullTokens.isEmpty),
+                ("--skip-where/--keep-where", !mapping.mapping.rowFilters.isEmpty),
+                ("--delimiter", mapping.delimiter != nil), ("--date-format", mapping.dateFormat != .iso),
+                ("--same-player", samePlayer != nil), ("--match", match != nil), ("--only", only != nil),
+                ("--prune", pruning.prune), ("--skip-invalid", skipInvalid), ("--changes", changesPath != nil),
+                ("--report", report != nil),
+            ]
+            if let other = given.first(where: \.1) { throw UsageError.conflictingOptions("--history", other.0) }
+        }
         if only != nil && pruning.prune { throw UsageError.conflictingOptions("--only", "--prune") }
         if files.count(where: { $0 == "-" }) > 1 { throw UsageError.standardInputTwice }
         if records != nil, let format, format != .json {
@@ -76,7 +97,8 @@ package struct ImportCommand: DeclaredCommand {
         options.dryRun = dryRun
         options.skipInvalid = skipInvalid
         return ImportCommand(
-            files: files, options: options, quiet: quiet, jsonReport: jsonReport, mapFile: mapping.file,
+            files: files, options: options, history: history, quiet: quiet, jsonReport: jsonReport,
+            mapFile: mapping.file,
             changesPath: changesPath, allowsPartialPrune: pruning.allowsPartial)
     }
 
@@ -185,6 +207,8 @@ package struct ImportCommand: DeclaredCommand {
     package let files: [String]
     /// What the service is handed; the map file's lines are added to its mapping when the command runs.
     package let options: ImportOptions
+    /// `--history`: the one file is a history to restore (`Roster.importHistory`), not players.
+    package let history: Bool
     package let quiet: Bool
     package let jsonReport: Bool
     package let mapFile: String?

@@ -8,6 +8,8 @@ package enum ExitStatus: Int32, CaseIterable {
     case pruneSkipped = 4
     /// A change saved whose report could not be written.
     case savedNotReported = 5
+    /// `import --history` into a roster that has players or a history; nothing was written.
+    case rosterNotEmpty = 6
     case usage = 64
     case invalidData = 65
     case unreadableInput = 66
@@ -27,6 +29,8 @@ package enum ExitStatus: Int32, CaseIterable {
         case .savedNotReported:
             "the change was saved, but its report or change list could not be written (an output closed or full, "
                 + "or a signal while it waited for a reader)"
+        case .rosterNotEmpty:
+            "import --history refused: the roster is not empty (it has players or a history); nothing was written"
         case .usage: "usage error (unknown option, invalid value)"
         case .invalidData: "invalid input data (nothing was written)"
         case .unreadableInput: "input file missing or unreadable"
