@@ -68,8 +68,11 @@ import Testing
         let result = try run(["--db", "old.db", "query", "--format", "ndjson"])
         #expect(result.status == 0)
         let applied = Migration.embedded.dropFirst().map(\.identifier).joined(separator: ", ")
+        // The roster existed before its history: the line says the history begins now.
         #expect(
-            result.stderr == "Migrated old.db to schema version \(Migration.embedded.count) (applied \(applied)).\n")
+            result.stderr
+                == "Migrated old.db to schema version \(Migration.embedded.count) (applied \(applied)). Its history "
+                + "begins now: every change from here on is kept (rosterdb history, changes, --at).\n")
     }
 
     @Test func aDryRunOnAnOlderRosterChangesNoByteAndSaysWhatItWouldMigrate() throws {
