@@ -36,6 +36,24 @@ build_release() {
     [ -x "$ROSTERDB" ] || die "no binary at $ROSTERDB"
 }
 
+# The release build of commit $1 in a temporary git worktree, removed on exit. Sets BUILT to its binary's path.
+build_release_of() {
+    note "Building $1 in a temporary worktree (swift build -c release)…"
+    git worktree add --detach --quiet "$TMP/before" "$1"
+    trap 'git worktree remove --force "$TMP/before" 2>/dev/null || true; rm -rf "$TMP"' EXIT
+    (cd "$TMP/before" && swift build -c release >&2)
+    # shellcheck disable=SC2034  # read by the script that sources this file
+    BUILT="$(cd "$TMP/before" && swift build -c release --show-bin-path)/rosterdb"
+}
+
+# Both sides run from fresh copies in $TMP: the same binary starts measurably faster from a copy than from the file
+# the linker wrote, and two builds are linked at different moments. Sets BEFORE and AFTER to the copies.
+copy_sides() {
+    cp "$1" "$TMP/rosterdb-before" && cp "$2" "$TMP/rosterdb-after"
+    # shellcheck disable=SC2034  # read by the script that sources this file
+    BEFORE="$TMP/rosterdb-before" AFTER="$TMP/rosterdb-after"
+}
+
 # Which names the generated players carry: "" for the generator's default few thousand, "-diverse" for its
 # --diverse mode (hundreds of thousands of distinct name words, as real registries have). Set by take_data_option.
 KIND=""

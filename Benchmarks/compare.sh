@@ -20,15 +20,8 @@ COMMIT="$(git rev-parse --short "$REV^{commit}")" || die "no commit $REV"
 
 build_release
 AFTER="$ROSTERDB"
-note "Building $COMMIT in a temporary worktree (swift build -c release)…"
-git worktree add --detach --quiet "$TMP/before" "$COMMIT"
-trap 'git worktree remove --force "$TMP/before" 2>/dev/null || true; rm -rf "$TMP"' EXIT
-(cd "$TMP/before" && swift build -c release >&2)
-BEFORE="$(cd "$TMP/before" && swift build -c release --show-bin-path)/rosterdb"
-# Both run from fresh copies: the same binary starts measurably faster from a copy than from the file the linker
-# wrote, and the two builds were linked at different moments.
-cp "$BEFORE" "$TMP/rosterdb-before" && cp "$AFTER" "$TMP/rosterdb-after"
-BEFORE="$TMP/rosterdb-before" AFTER="$TMP/rosterdb-after"
+build_release_of "$COMMIT"
+copy_sides "$BUILT" "$AFTER"
 
 ensure_players "$N"
 JSON="$(players_file "$N" json)"

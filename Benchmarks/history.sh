@@ -31,16 +31,10 @@ require_tools hyperfine git python3 swift sqlite3 /usr/bin/time
 build_release
 AFTER="$ROSTERDB"
 if [ -z "$BEFORE" ]; then
-    note "Building $REV in a temporary worktree (swift build -c release)…"
-    git worktree add --detach --quiet "$TMP/before" "$REV"
-    trap 'git worktree remove --force "$TMP/before" 2>/dev/null || true; rm -rf "$TMP"' EXIT
-    (cd "$TMP/before" && swift build -c release >&2)
-    BEFORE="$(cd "$TMP/before" && swift build -c release --show-bin-path)/rosterdb"
+    build_release_of "$REV"
+    BEFORE="$BUILT"
 fi
-# Both run from fresh copies: the same binary starts measurably faster from a copy than from the file the linker
-# wrote, and the two builds were linked at different moments.
-cp "$BEFORE" "$TMP/rosterdb-before" && cp "$AFTER" "$TMP/rosterdb-after"
-BEFORE="$TMP/rosterdb-before" AFTER="$TMP/rosterdb-after"
+copy_sides "$BEFORE" "$AFTER"
 
 ensure_format "$N" ndjson
 PLAYERS="$(players_file "$N" ndjson)"
