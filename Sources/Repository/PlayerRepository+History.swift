@@ -70,14 +70,20 @@ extension PlayerRepository {
     static let historyTable = "player_history"
 
     /// Starts the history anew after its table was made again empty: from now on, with numbers that go on above those
-    /// given before (a row below the start, never read, holds the last of them).
+    /// given before.
     static func restartHistory(_ connection: Connection) throws {
+        try keepNumbering(connection)
+        try connection.execute("UPDATE history_start SET at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = 1")
+    }
+
+    /// With no change kept, the next is numbered the history's first: a row below the start, never read, holds the
+    /// number before it.
+    static func keepNumbering(_ connection: Connection) throws {
         try connection.execute(
             """
             INSERT INTO player_history (change, write_id, player_id, kind, fields)
             SELECT first_change - 1, 0, 0, 'updated', '{}' FROM history_start
-            WHERE id = 1 AND first_change > 1 AND NOT EXISTS (SELECT 1 FROM player_history);
-            UPDATE history_start SET at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = 1;
+            WHERE id = 1 AND first_change > 1 AND NOT EXISTS (SELECT 1 FROM player_history)
             """)
     }
 
@@ -96,6 +102,43 @@ extension PlayerRepository {
                 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), coalesce((SELECT max(change) FROM player_history), 0) + 1)
             """)
         return true
+    }
+
+    /// The ids of the players there at the history's start: those in the roster or in a change since, whose first
+    /// change since is not their addition.
+    private static let playersAtStartSQL = """
+        SELECT id FROM (SELECT id FROM players UNION SELECT player_id FROM player_history
+            WHERE change >= (SELECT first_change FROM history_start WHERE id = 1)) AS known
+        WHERE coalesce((SELECT kind FROM player_history WHERE player_id = known.id
+            AND change >= (SELECT first_change FROM history_start WHERE id = 1) ORDER BY change LIMIT 1), '') != 'added'
+        """
+
+    package func playersAtHistoryStart() throws -> Int64 {
+        try connection.prepare("SELECT count(*) FROM (\(PlayerRepository.playersAtStartSQL))").firstRow {
+            $0.int64(at: 0)
+        } ?? 0
+    }
+
+    package func forEachPlayerAtHistoryStart(_ body: (Int64, [FieldChange]) throws -> Void) throws {
+        let start = try historyStart()
+        let ids = try connection.prepare(PlayerRepository.playersAtStartSQL + " ORDER BY id")
+        while try ids.step() {
+            let id = ids.int64(at: 0)
+            let player = try state(after: start.firstNumber - 1, of: id)
+            try body(id, PlayerRepository.addedFields(player))
+        }
+    }
+
+    /// A player's known values as its addition lists them, `[null, value]`.
+    private static func addedFields(_ player: [PlayerField: FieldValue?]?) -> [FieldChange] {
+        PlayerField.allCases.compactMap { field in
+            guard field != .id, let value = player?[field] ?? nil else { return nil }
+            return FieldChange(field, before: nil, after: value)
+        }
+    }
+
+    package func highestID() throws -> Int64 {
+        try connection.cached(PreparedSQL.largestID.sql).firstRow { $0.int64(at: 0) } ?? 0
     }
 
     package func lastChange(before time: String) throws -> Int64 {
@@ -160,11 +203,7 @@ extension PlayerRepository {
             let player = try state(after: number, of: playerID)
             let fields: [FieldChange]
             switch kind {
-            case .added:
-                fields = PlayerField.allCases.compactMap { field in
-                    guard field != .id, let value = player?[field] ?? nil else { return nil }
-                    return FieldChange(field, before: nil, after: value)
-                }
+            case .added: fields = PlayerRepository.addedFields(player)
             case .updated, .removed: fields = stored
             }
             // A removed player is named as it was.
@@ -256,19 +295,21 @@ extension PlayerRepository {
             "SELECT count(*) FROM player_history WHERE change >= (SELECT first_change FROM history_start WHERE id = 1)")
         let before = try kept.firstRow { $0.int(at: 0) } ?? 0
         // The latest change stays, whatever its time: the next number is one more than it, never one given before.
-        let delete = try connection.prepare(
+        // This write's own row (made now, with no change) is not one of the writes kept: with no other write since
+        // `time`, it would take that latest change away.
+        let firstKept = """
+            (SELECT min(first_change) FROM history_writes WHERE at >= ?1
+                AND id IS NOT (SELECT write_id FROM history_writer WHERE id = 1))
             """
-            DELETE FROM player_history WHERE change < coalesce(
-                (SELECT min(first_change) FROM history_writes WHERE at >= ?1),
-                (SELECT max(change) FROM player_history))
-            """)
+        let delete = try connection.prepare(
+            "DELETE FROM player_history WHERE change < coalesce(\(firstKept), (SELECT max(change) FROM player_history))"
+        )
         try delete.bind(time, at: 1)
         try delete.run()
         let start = try connection.prepare(
             """
             UPDATE history_start SET at = max(at, ?1), first_change = max(first_change, coalesce(
-                (SELECT min(first_change) FROM history_writes WHERE at >= ?1),
-                (SELECT max(change) + 1 FROM player_history), first_change))
+                \(firstKept), (SELECT max(change) + 1 FROM player_history), first_change))
             WHERE id = 1
             """)
         try start.bind(time, at: 1)

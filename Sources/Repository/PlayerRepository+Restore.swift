@@ -5,9 +5,10 @@ import RosterModel
 /// players, and its rows written with their numbers, times and makers, so that the feed, each player's history and
 /// the roster as it was read as they did there.
 extension PlayerRepository {
-    package func restoreHistory(since time: String, firstChange: Int64, _ next: () throws -> HistoryEntry?) throws
-        -> Int64
-    {
+    package func restoreHistory(
+        since time: String, firstChange: Int64, highestID: Int64,
+        startPlayers: () throws -> (id: Int64, fields: [FieldChange])?, _ next: () throws -> HistoryEntry?
+    ) throws -> Int64 {
         let players = try count()
         let changes = try connection.cached("SELECT count(*) FROM player_history").firstRow { $0.int64(at: 0) } ?? 0
         guard players == 0 && changes == 0 else {
@@ -18,6 +19,17 @@ extension PlayerRepository {
         // The row `beginHistory` made for this write: the restored writes take its place.
         try connection.execute(
             "DELETE FROM history_writes WHERE id = (SELECT write_id FROM history_writer WHERE id = 1)")
+        // The players the history starts with are there before its first change, which no change of it records.
+        while let player = try startPlayers() {
+            guard try !exists(player.id) else {
+                throw HistoryRestoreError.startRefused(id: player.id, reason: "is given twice")
+            }
+            do {
+                try insert(player.id, player.fields)
+            } catch let error as DatabaseError where error.primaryCode == SQLITE_CONSTRAINT {
+                throw HistoryRestoreError.startRefused(id: player.id, reason: "is refused: \(error.message)")
+            }
+        }
         var write: (id: Int64, time: String, madeBy: String?)?
         var expected = firstChange
         while let entry = try next() {
@@ -55,6 +67,11 @@ extension PlayerRepository {
         let start = try connection.cached("UPDATE history_start SET at = ?1, first_change = ?2 WHERE id = 1")
         try start.bind([.text(time), .integer(firstChange)])
         try start.run()
+        try PlayerRepository.keepNumbering(connection)
+        let highest = try connection.cached(
+            "UPDATE roster_changes SET highest_id = max(highest_id, ?1) WHERE id = 1")
+        try highest.bind(highestID, at: 1)
+        try highest.run()
         try triggers.restoreAll()
         return expected - firstChange
     }
@@ -62,21 +79,14 @@ extension PlayerRepository {
     /// Makes `entry`'s change to the players, its values stored as they are (the derived ones are filled before the
     /// commit, as for another program's rows); returns its `fields` as the history keeps them.
     private func replay(_ entry: HistoryEntry) throws -> String {
-        let exists = try connection.cached("SELECT 1 FROM players WHERE id = ?1")
-        try exists.bind(entry.playerID, at: 1)
-        let found = try exists.firstRow { _ in true } ?? false
+        let found = try exists(entry.playerID)
         switch entry.kind {
         case .added:
             guard !found else {
                 throw HistoryRestoreError.refused(
                     number: entry.number, reason: "adds player \(entry.playerID), whom the changes before it added")
             }
-            let given = entry.fields.filter { $0.after != nil }
-            let insert = try connection.prepare(
-                "INSERT INTO players (" + (["id"] + given.map(\.field.name)).joined(separator: ", ") + ") VALUES ("
-                    + Array(repeating: "?", count: given.count + 1).joined(separator: ", ") + ")")
-            try insert.bind([.integer(entry.playerID)] + given.map { PlayerRepository.databaseValue($0.after) })
-            try insert.run()
+            try insert(entry.playerID, entry.fields)
             // The history holds an added player's values as the player now with the later changes undone.
             return "{}"
         case .updated:
@@ -107,6 +117,22 @@ extension PlayerRepository {
                         FieldChange($0, before: nil, after: nil)
                     })
         }
+    }
+
+    private func exists(_ id: Int64) throws -> Bool {
+        let exists = try connection.cached("SELECT 1 FROM players WHERE id = ?1")
+        try exists.bind(id, at: 1)
+        return try exists.firstRow { _ in true } ?? false
+    }
+
+    /// Puts player `id` in with the values its addition lists.
+    private func insert(_ id: Int64, _ fields: [FieldChange]) throws {
+        let given = fields.filter { $0.after != nil }
+        let insert = try connection.prepare(
+            "INSERT INTO players (" + (["id"] + given.map(\.field.name)).joined(separator: ", ") + ") VALUES ("
+                + Array(repeating: "?", count: given.count + 1).joined(separator: ", ") + ")")
+        try insert.bind([.integer(id)] + given.map { PlayerRepository.databaseValue($0.after) })
+        try insert.run()
     }
 
     /// `{"goals":[20,21]}`: each field's values as SQLite's JSON functions write them, as the triggers do.

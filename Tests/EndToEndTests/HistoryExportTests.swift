@@ -72,7 +72,9 @@ import Testing
         #expect(lines.dropFirst().map { $0 + "\n" }.joined() == feed)
         #expect(
             lines[0].hasPrefix("{\"history_since\":\"")
-                && lines[0].hasSuffix(",\"first_change\":1,\"last_change\":\(lines.count - 1)}"))
+                && lines[0].hasSuffix(
+                    ",\"first_change\":1,\"last_change\":\(lines.count - 1),\"highest_id\":34,\"players_at_start\":0}")
+        )
         #expect(try run(["export", "--history"]).stdout == file)
 
         try run(["init"], "copy.db")
@@ -96,6 +98,81 @@ import Testing
         try folder.write(try run(["export", "--history"], "copy.db").stdout, to: "copy.ndjson")
         try run(["import", "--history", "--quiet", "copy.ndjson"], "third.db")
         #expect(try run(["export", "--history"], "third.db").stdout == run(["export", "--history"], "copy.db").stdout)
+    }
+
+    /// Dates every write made so far back to 2000, a minute apart, in their order.
+    private func dateTheWritesBack(_ db: String = "roster.db") throws {
+        let connection = try Connection(path: folder.path(db), flags: SQLITE_OPEN_READWRITE)
+        try connection.execute(
+            "UPDATE history_writes SET at = strftime('%Y-%m-%dT%H:%M:%fZ', '2000-01-01', '+' || id || ' minutes')")
+    }
+
+    /// Exports `db`'s history, restores it into a new roster `copy`, and checks that both answer the same.
+    private func restoreAndCompare(_ db: String, into copy: String) throws {
+        let file = try run(["export", "--history"], db).stdout
+        try folder.write(file, to: "\(copy).ndjson")
+        try run(["init"], copy)
+        try run(["import", "--history", "--quiet", "\(copy).ndjson"], copy)
+        let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+        for command in [
+            ["export", "--history"], ["export"], ["changes", "--since", "0", "--format", "ndjson"],
+            ["history", "3", "--format", "json"], ["history", "8", "--format", "json"], ["history", "7"],
+            ["query", "--at", today], ["stats", "--at", today], ["query", "--at", "2000-06-01"], ["stats"],
+        ] {
+            let (mine, theirs) = (
+                try RosterProcess.run(["--db", copy] + command, in: folder.url),
+                try RosterProcess.run(["--db", db] + command, in: folder.url)
+            )
+            #expect(mine.status == theirs.status && mine.stdout == theirs.stdout, "\(command)")
+            #expect(mine.stderr == theirs.stderr, "\(command)")
+        }
+        // Before the history began: refused with the time it began, as the roster it came from.
+        let refused = try run(["query", "--at", "2000-06-01"], copy, status: 1)
+        #expect(refused.stderr.contains("2000-"), "\(refused.stderr)")
+    }
+
+    @Test func aHistoryPartlyForgottenIsRestoredWithThePlayersItStartsWith() throws {
+        try makeRoster()
+        try dateTheWritesBack()
+        try run(["edit", "3", "--goals", "12"])
+        try run(["edit", "9", "--club", "Inter Miami"])
+        try run(["remove", "8"])
+        try run(["history", "--forget-before", "2001-01-01"])
+        let lines = try run(["export", "--history"]).stdout.split(separator: "\n")
+        // Player 34 was added and removed before the start: the file holds no trace of it but the largest id.
+        #expect(lines[0].contains(",\"highest_id\":34,\"players_at_start\":30}"), "\(lines[0])")
+        #expect(lines.count == 1 + 30 + 3)
+        try restoreAndCompare("roster.db", into: "copy.db")
+        // The numbers and the ids go on as they would have.
+        for db in ["roster.db", "copy.db"] { try run(["add", "--name", "Next One", "--position", "GK"], db) }
+        #expect(try run(["show", "35"], "copy.db").stdout.contains("Next One"))
+        try expectTheSameHistory("copy.db", "roster.db")
+    }
+
+    /// `export --history` of `one` and `other` the same but for the times of the changes made in each since.
+    private func expectTheSameHistory(_ one: String, _ other: String) throws {
+        func withoutTimes(_ db: String) throws -> String {
+            try run(["export", "--history"], db).stdout.replacingOccurrences(
+                of: #""at":"[^"]*""#, with: "\"at\":\"…\"", options: .regularExpression)
+        }
+        #expect(try withoutTimes(one) == withoutTimes(other))
+        #expect(try run(["export"], one).stdout == run(["export"], other).stdout)
+    }
+
+    @Test func aHistoryAllForgottenIsRestoredWithItsNumbering() throws {
+        try makeRoster()
+        try dateTheWritesBack()
+        let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+        try run(["history", "--forget-before", today])
+        let lines = try run(["export", "--history"]).stdout.split(separator: "\n")
+        #expect(lines.count == 1 + 30)
+        let first = try #require(
+            lines[0].split(separator: ",").first { $0.hasPrefix("\"first_change\":") }?.split(separator: ":").last)
+        try restoreAndCompare("roster.db", into: "copy.db")
+        for db in ["roster.db", "copy.db"] { try run(["edit", "3", "--goals", "40"], db) }
+        let next = try run(["export", "--history"], "copy.db").stdout.split(separator: "\n").last ?? ""
+        #expect(next.hasPrefix("{\"number\":\(first),"), "\(next)")
+        try expectTheSameHistory("copy.db", "roster.db")
     }
 
     @Test func aRosterThatIsNotEmptyIsRefused() throws {

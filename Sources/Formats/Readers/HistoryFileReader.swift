@@ -1,8 +1,10 @@
 import RosterModel
 
 /// Reads a roster's history as `export --history` writes it, in flat memory: a first line with the history's
-/// start, `{"history_since":"…","first_change":N,"last_change":M}`, then each change from N to M as the change
-/// feed's line (`ChangeEncoding.line`), one after another. A line that is not so is a `Problem` naming it; so is a
+/// start, `{"history_since":"…","first_change":N,"last_change":M,"highest_id":H,"players_at_start":K}` (the last
+/// two left out by older files: 0), then the K players there at the start as additions
+/// (`ChangeEncoding.startPlayerLine`), then each change from N to M as the change feed's line
+/// (`ChangeEncoding.line`), one after another. A line that is not so is a `Problem` naming it; so is a
 /// file that ends before change M. A read that fails throws its `ReadError` (`.unreadable`, `.stopped`).
 package struct HistoryFileReader {
     /// What is wrong with the file, and on which line.
@@ -15,6 +17,9 @@ package struct HistoryFileReader {
     private var start: HistoryStart?
     /// The number the next change must have.
     private var expected: Int64 = 0
+    /// The largest id the roster had given, and the players there at the start still to read.
+    package private(set) var highestID: Int64 = 0
+    private var startPlayersLeft: Int64 = 0
     /// The line of the last record read.
     private var line = 0
 
@@ -37,32 +42,53 @@ package struct HistoryFileReader {
         var time: String?
         var first: Int64?
         var last: Int64?
+        var highest: Int64 = 0
+        var players: Int64 = 0
         for field in record.fields {
             switch FieldNames.key(field.name) {
             case "history_since": time = try timeValue(field)
             case "first_change": first = try numberValue(field)
             case "last_change": last = try numberValue(field)
+            case "highest_id": highest = try numberValue(field)
+            case "players_at_start": players = try numberValue(field)
             default:
                 throw Problem(
                     line: line, message: "unexpected key \"\(field.name)\": " + HistoryFileReader.startExpected)
             }
         }
-        guard let time, let first, let last, first >= 1, last >= first - 1 else {
+        guard let time, let first, let last, first >= 1, last >= first - 1, highest >= 0, players >= 0 else {
             throw Problem(line: line, message: HistoryFileReader.startExpected)
         }
         let start = HistoryStart(time: time, firstNumber: first, lastNumber: last)
         self.start = start
         expected = first
+        highestID = highest
+        startPlayersLeft = players
         return start
     }
 
     private static let startExpected =
         "the first line must be the history's start, {\"history_since\":\"2026-12-05T08:15:02.123Z\","
-        + "\"first_change\":1,\"last_change\":57}, as export --history writes it"
+        + "\"first_change\":1,\"last_change\":57,\"highest_id\":12,\"players_at_start\":0}, as export --history "
+        + "writes it"
+
+    /// The next player there at the history's start, nil after the last the first line counts.
+    package mutating func nextStartPlayer() throws -> (id: Int64, fields: [FieldChange])? {
+        guard startPlayersLeft > 0 else { return nil }
+        guard let record = try nextRecord() else {
+            throw Problem(
+                line: line + 1,
+                message: "the file ends before the history's changes, but its first line says \(startPlayersLeft) "
+                    + "more players are there at the start: it was cut short")
+        }
+        let player = try change(record, atStart: true)
+        startPlayersLeft -= 1
+        return (player.playerID, player.fields)
+    }
 
     /// The next change, nil after change `last_change`; its number must follow the one before.
     package mutating func next() throws -> HistoryEntry? {
-        guard let start else { preconditionFailure("readStart comes first") }
+        guard let start, startPlayersLeft == 0 else { preconditionFailure("readStart and nextStartPlayer come first") }
         guard let record = try nextRecord() else {
             guard expected > start.lastNumber else {
                 throw Problem(
@@ -72,7 +98,7 @@ package struct HistoryFileReader {
             }
             return nil
         }
-        let entry = try change(record)
+        let entry = try change(record, atStart: false)
         guard entry.number == expected, entry.number <= start.lastNumber else {
             let which =
                 expected > start.lastNumber
@@ -102,8 +128,9 @@ package struct HistoryFileReader {
         }
     }
 
-    /// A change as `ChangeEncoding.line` writes one.
-    private func change(_ record: RawRecord) throws -> HistoryEntry {
+    /// A change as `ChangeEncoding.line` writes one; `atStart`, a player there at the start, as
+    /// `ChangeEncoding.startPlayerLine` writes one (its number 0, its time none).
+    private func change(_ record: RawRecord, atStart: Bool) throws -> HistoryEntry {
         var number: Int64?
         var time: String?
         var kind: ChangeKind?
@@ -151,11 +178,32 @@ package struct HistoryFileReader {
                 if parts[2] == "0" { values[changed]?.before = value } else { values[changed]?.after = value }
             }
         }
+        if atStart {
+            guard number == nil, time == nil, madeBy == nil, kind == .added, let id else {
+                throw Problem(
+                    line: line,
+                    message: "a player there at the history's start is {\"change\":\"added\",\"id\":…,\"ref\":…,"
+                        + "\"name\":…,\"fields\":{…}}, with no number, time or maker: the first line counts "
+                        + "\(startPlayersLeft) more")
+            }
+            return HistoryEntry(
+                number: 0, time: "", playerID: id, kind: .added, ref: ref, name: name,
+                fields: try orderedFields(order, values, kind: .added), madeBy: nil)
+        }
         guard let number, let time, let kind, let id else {
             let missing = [("number", number == nil), ("at", time == nil), ("change", kind == nil), ("id", id == nil)]
                 .filter(\.1).map { "\"\($0.0)\"" }.joined(separator: ", ")
             throw Problem(line: line, message: "a change needs \(missing), as the change feed's lines have them")
         }
+        return HistoryEntry(
+            number: number, time: time, playerID: id, kind: kind, ref: ref, name: name,
+            fields: try orderedFields(order, values, kind: kind), madeBy: madeBy)
+    }
+
+    /// The fields as given, each `[before, after]` as its kind of change has them.
+    private func orderedFields(
+        _ order: [PlayerField], _ values: [PlayerField: (before: FieldValue?, after: FieldValue?)], kind: ChangeKind
+    ) throws -> [FieldChange] {
         let fields = order.map { FieldChange($0, before: values[$0]?.before, after: values[$0]?.after) }
         if kind == .added, let field = fields.first(where: { $0.before != nil }) {
             throw Problem(line: line, message: "an added player has no value before: \(field.field.name) has one")
@@ -163,8 +211,7 @@ package struct HistoryFileReader {
         if kind == .removed, let field = fields.first(where: { $0.after != nil }) {
             throw Problem(line: line, message: "a removed player has no value after: \(field.field.name) has one")
         }
-        return HistoryEntry(
-            number: number, time: time, playerID: id, kind: kind, ref: ref, name: name, fields: fields, madeBy: madeBy)
+        return fields
     }
 
     private func numberValue(_ field: RawField) throws -> Int64 {

@@ -33,11 +33,21 @@ package enum ChangeEncoding {
             + ",\"made_by\":\(entry.madeBy.map(JSONText.quoted) ?? "null")}\n"
     }
 
-    /// The first line of `export --history`: since when the history is whole, and the numbers of its first and last
-    /// changes, which the lines after it go through one by one.
-    package static func startLine(_ start: HistoryStart) -> String {
+    /// The first line of `export --history`: since when the history is whole, the numbers of its first and last
+    /// changes, which the lines after it go through one by one, the largest id ever given, and how many players
+    /// were there at the start (their lines come before the changes).
+    package static func startLine(_ start: HistoryStart, highestID: Int64, playersAtStart: Int64) -> String {
         "{\"history_since\":\(JSONText.quoted(start.time)),\"first_change\":\(start.firstNumber),"
-            + "\"last_change\":\(start.lastNumber)}\n"
+            + "\"last_change\":\(start.lastNumber),\"highest_id\":\(highestID),\"players_at_start\":\(playersAtStart)}\n"
+    }
+
+    /// A player there at the history's start, as `import --changes` lists an addition, its newline included.
+    package static func startPlayerLine(id: Int64, fields: [FieldChange]) -> String {
+        func value(_ field: PlayerField) -> FieldValue? { fields.first { $0.field == field }?.after }
+        return "{"
+            + members(
+                "added", id: id, ref: value(.ref)?.text, name: value(.name)?.text ?? "", fields: fieldsObject(fields))
+            + "}\n"
     }
 
     /// A player's history as `history --format json` and `GET /api/players/{id}/history` give it: the id, since when

@@ -4,11 +4,13 @@ package enum HistoryRestoreError: CategorizedError, Equatable {
     case notEmpty(players: Int, changes: Int64)
     /// Change `number` cannot be made to the roster as the changes before it left it.
     case refused(number: Int64, reason: String)
+    /// Player `id`, one the history starts with, cannot be put in the roster.
+    case startRefused(id: Int64, reason: String)
 
     package var category: ErrorCategory {
         switch self {
         case .notEmpty: .rosterNotEmpty
-        case .refused: .invalidData
+        case .refused, .startRefused: .invalidData
         }
     }
 
@@ -18,6 +20,7 @@ package enum HistoryRestoreError: CategorizedError, Equatable {
             "the roster is not empty (\(players) players, \(changes) changes in its history): a history is restored "
                 + "only into an empty roster, made with `rosterdb init`; nothing was written"
         case .refused(let number, let reason): "change \(number) \(reason)"
+        case .startRefused(let id, let reason): "player \(id), whom the history starts with, \(reason)"
         }
     }
 }

@@ -44,6 +44,12 @@ package protocol PlayerReading: AnyObject {
     func forEachChange(matching criteria: HistoryCriteria, limit: Int?, _ body: (HistoryEntry) throws -> Void) throws
     /// Since when the history is whole, and its latest change.
     func historyStart() throws -> HistoryStart
+    /// The players there at the history's start (those whose additions it no longer holds, since part of it was
+    /// forgotten): how many, then each, by id, as it was then, its known values as an addition lists them.
+    func playersAtHistoryStart() throws -> Int64
+    func forEachPlayerAtHistoryStart(_ body: (Int64, [FieldChange]) throws -> Void) throws
+    /// The largest id ever given, in use or not: a new player's is above it.
+    func highestID() throws -> Int64
     /// The number of the last change made before `time` (UTC), 0 when there is none.
     func lastChange(before time: String) throws -> Int64
 

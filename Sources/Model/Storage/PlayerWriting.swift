@@ -22,8 +22,13 @@ package protocol PlayerWriting: PlayerReading {
     /// history another roster kept since `time` from change `firstChange` on: `next` hands the changes over one at
     /// a time, numbered one after another, and each is made to the players and kept with its number, time and
     /// maker. A change the roster cannot take (a player added twice, one updated or removed who is not there)
-    /// throws `HistoryRestoreError.refused`. Returns the number of changes restored.
-    func restoreHistory(since time: String, firstChange: Int64, _ next: () throws -> HistoryEntry?) throws -> Int64
+    /// throws `HistoryRestoreError.refused`. The players there at the start, which `startPlayers` hands over
+    /// (`forEachPlayerAtHistoryStart`), are put in first; no id up to `highestID` is given to a new player after.
+    /// Returns the number of changes restored.
+    func restoreHistory(
+        since time: String, firstChange: Int64, highestID: Int64,
+        startPlayers: () throws -> (id: Int64, fields: [FieldChange])?, _ next: () throws -> HistoryEntry?
+    ) throws -> Int64
     /// Adds the sample roster (`seed.sql`), with the values the store derives from its fields.
     func addSample() throws
 }

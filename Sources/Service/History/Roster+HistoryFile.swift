@@ -5,13 +5,20 @@ import RosterModel
 /// A roster's whole history as a file, so that the roster moves to another machine whole: written by
 /// `export --history`, restored into an empty roster by `import --history`.
 extension Roster {
-    /// Writes, with `write`, the history's start and then every change kept, in order, as the change feed's lines
-    /// (`ChangeEncoding`), all read on one snapshot, one at a time. Returns the number of changes written.
+    /// Writes, with `write`, the history's start, the players there at the start (those whose additions were
+    /// forgotten), and then every change kept, in order, as the change feed's lines (`ChangeEncoding`), all read on
+    /// one snapshot, one at a time. Returns the number of changes written.
     @discardableResult
     package func exportHistory(_ write: (String) throws -> Void) throws -> Int64 {
         try store.read { players in
             let start = try players.historyStart()
-            try write(ChangeEncoding.startLine(start))
+            try write(
+                ChangeEncoding.startLine(
+                    start, highestID: try players.highestID(), playersAtStart: try players.playersAtHistoryStart()))
+            try players.forEachPlayerAtHistoryStart { id, fields in
+                if stop.isRaised { throw Interrupted() }
+                try write(ChangeEncoding.startPlayerLine(id: id, fields: fields))
+            }
             var written: Int64 = 0
             let all = HistoryCriteria(afterNumber: start.firstNumber - 1, throughNumber: start.lastNumber)
             try players.forEachChange(matching: all, limit: nil) { entry in
@@ -57,12 +64,22 @@ extension Roster {
         return try store.write(commit: !dryRun, madeBy: "import --history \(name)") { players in
             let changes: Int64
             do {
-                changes = try players.restoreHistory(since: start.time, firstChange: start.firstNumber) {
+                changes = try players.restoreHistory(
+                    since: start.time, firstChange: start.firstNumber, highestID: reader.highestID,
+                    startPlayers: {
+                        if stop.isRaised { throw Interrupted() }
+                        return try reading { try reader.nextStartPlayer() }
+                    }
+                ) {
                     if stop.isRaised { throw Interrupted() }
                     return try reading { try reader.next() }
                 }
-            } catch HistoryRestoreError.refused(let number, let reason) {
-                throw HistoryFileError(file: name, line: reader.currentLine, problem: "change \(number) \(reason)")
+            } catch let refusal as HistoryRestoreError {
+                // A line the roster cannot take names its line; a roster that is not empty is no fault of the file's.
+                guard case .notEmpty = refusal else {
+                    throw HistoryFileError(file: name, line: reader.currentLine, problem: refusal.description)
+                }
+                throw refusal
             }
             return HistoryRestoreReport(start: start, changes: changes, players: try players.count(), dryRun: dryRun)
         }

@@ -36,7 +36,8 @@ import Testing
     ]
 
     static func file(_ lines: [String]) -> String { lines.joined() }
-    static let lines = [ChangeEncoding.startLine(start)] + entries.map { ChangeEncoding.line($0) }
+    static let lines =
+        [ChangeEncoding.startLine(start, highestID: 9, playersAtStart: 0)] + entries.map { ChangeEncoding.line($0) }
 
     /// Reads `text` to its end, or to its first problem.
     static func read(_ text: String, bufferSize: Int? = nil) throws -> (HistoryStart, [HistoryEntry]) {
@@ -67,9 +68,51 @@ import Testing
 
     @Test func anEmptyHistoryIsItsStartAlone() throws {
         let empty = HistoryStart(time: "2026-12-01T22:00:00.000Z", firstNumber: 1, lastNumber: 0)
-        let (start, entries) = try Self.read(ChangeEncoding.startLine(empty))
+        let (start, entries) = try Self.read(ChangeEncoding.startLine(empty, highestID: 0, playersAtStart: 0))
         #expect(start == empty)
         #expect(entries.isEmpty)
+    }
+
+    @Test func readsThePlayersTheHistoryStartsWithBeforeItsChanges() throws {
+        let player = [
+            FieldChange(.ref, before: nil, after: .text("P-3")), FieldChange(.name, before: nil, after: .text("Kaká")),
+            FieldChange(.goals, before: nil, after: .integer(9)),
+        ]
+        let text = Self.file(
+            [ChangeEncoding.startLine(Self.start, highestID: 12, playersAtStart: 2)]
+                + [
+                    ChangeEncoding.startPlayerLine(id: 3, fields: player),
+                    ChangeEncoding.startPlayerLine(id: 5, fields: []),
+                ]
+                + Self.lines.dropFirst())
+        var reader = HistoryFileReader(source: ByteSource(bytes: Array(text.utf8)))
+        #expect(try reader.readStart() == Self.start)
+        #expect(reader.highestID == 12)
+        let first = try #require(try reader.nextStartPlayer())
+        #expect(first.id == 3 && first.fields == player)
+        #expect(try reader.nextStartPlayer().map(\.id) == 5)
+        #expect(try reader.nextStartPlayer() == nil)
+        var entries: [HistoryEntry] = []
+        while let entry = try reader.next() { entries.append(entry) }
+        #expect(entries == Self.entries)
+        // Cut short among the players, or a change where a player should be: named.
+        var short = HistoryFileReader(
+            source: ByteSource(
+                bytes: Array(
+                    Self.file([
+                        ChangeEncoding.startLine(Self.start, highestID: 12, playersAtStart: 2), Self.lines[1],
+                    ]).utf8)))
+        _ = try short.readStart()
+        #expect(throws: HistoryFileReader.Problem.self) { try short.nextStartPlayer() }
+        // A first line written before the largest id and the players at the start were: 0 of each.
+        var older = HistoryFileReader(
+            source: ByteSource(
+                bytes: Array(
+                    (#"{"history_since":"2026-12-01T22:00:00.000Z","first_change":1,"last_change":0}"# + "\n").utf8)))
+        _ = try older.readStart()
+        #expect(older.highestID == 0)
+        #expect(try older.nextStartPlayer() == nil)
+        #expect(try older.next() == nil)
     }
 
     @Test func namesTheLineOfWhatIsWrong() {
