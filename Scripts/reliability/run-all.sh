@@ -37,7 +37,7 @@ run_script disk-full-and-read-only --roster 20000 --feed 60000
 run_script read-only-readers --roster 5000 --calls 40
 # A roster whose export (about 30 MB) a signal can stop half-way; a feed that fills the memory limits.
 run_script output-and-limits --roster 200000 --feed 20000
-# A feed of 12,000 onto 4,000 (under a second, its change list 2.7 MB): some 420 runs in about two minutes.
+# A feed of 12,000 onto 4,000 (under a second, its change list 2.6 MB): some 440 runs in about two minutes.
 run_script truthful-outcome --roster 4000 --feed 12000 --small 1000 --steps 24
 # Bursts past the 256 connections of `serve` (about 75 s on two cores).
 run_script server-exhaustion --roster 10000 --burst 300 --streams 260 --slow 40
