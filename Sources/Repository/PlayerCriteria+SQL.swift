@@ -5,10 +5,12 @@ import RosterModel
 extension PlayerCriteria {
     /// The WHERE clause (empty when everything matches) and the values for its parameters, which it numbers
     /// `?1`, `?2`, … so that a statement may number further ones and use them before it (in a SELECT list). With
-    /// `foldingOnTheFly`, rows whose derived values are missing (another tool wrote them) match too.
-    func whereClause(foldingOnTheFly: Bool) -> (sql: String, values: [DatabaseValue]) {
+    /// `foldingOnTheFly`, rows whose derived values are missing (another tool wrote them) match too. With
+    /// `pastNames`, the players are the roster as it was (`RosterDatabase.readAsOf`), whose names of then that differ
+    /// from today's are searched in `past_names` (those of the players in `past_named`).
+    func whereClause(foldingOnTheFly: Bool, pastNames: Bool = false) -> (sql: String, values: [DatabaseValue]) {
         var clause = Clause(writesSQL: true)
-        build(&clause, foldingOnTheFly: foldingOnTheFly)
+        build(&clause, foldingOnTheFly: foldingOnTheFly, pastNames: pastNames)
         return (
             clause.conditions.isEmpty ? "" : " WHERE " + clause.conditions.joined(separator: " AND "), clause.values
         )
@@ -17,16 +19,19 @@ extension PlayerCriteria {
     /// The values of `whereClause(foldingOnTheFly:)` alone, without its text, and what that text depends on: the
     /// conditions it would hold, each with the number of its values. Criteria of one shape share one statement;
     /// the shape comes from the pass that writes the text, so that no condition can be missing from it.
-    func whereValues(foldingOnTheFly: Bool) -> (values: [DatabaseValue], shape: Shape) {
+    func whereValues(foldingOnTheFly: Bool, pastNames: Bool = false) -> (values: [DatabaseValue], shape: Shape) {
         var clause = Clause(writesSQL: false)
-        build(&clause, foldingOnTheFly: foldingOnTheFly)
-        return (clause.values, Shape(conditions: clause.shape, foldingOnTheFly: foldingOnTheFly))
+        build(&clause, foldingOnTheFly: foldingOnTheFly, pastNames: pastNames)
+        return (
+            clause.values, Shape(conditions: clause.shape, foldingOnTheFly: foldingOnTheFly, pastNames: pastNames)
+        )
     }
 
-    /// What the text of a WHERE clause depends on (`whereValues(foldingOnTheFly:)`).
+    /// What the text of a WHERE clause depends on (`whereValues(foldingOnTheFly:pastNames:)`).
     struct Shape: Hashable {
         fileprivate let conditions: [ConditionShape]
         fileprivate let foldingOnTheFly: Bool
+        fileprivate let pastNames: Bool
     }
 
     /// One condition of a WHERE clause: which it is (what its text is made of besides its placeholders) and how many
@@ -85,7 +90,7 @@ extension PlayerCriteria {
         }
     }
 
-    private func build(_ clause: inout Clause, foldingOnTheFly: Bool) {
+    private func build(_ clause: inout Clause, foldingOnTheFly: Bool, pastNames: Bool) {
         for filter in filters {
             switch filter {
             case .positions(let positions):
@@ -101,7 +106,8 @@ extension PlayerCriteria {
             case .nationalities(let values):
                 addFolded(.nationality, values, to: &clause, foldingOnTheFly: foldingOnTheFly)
             case .clubs(let values): addFolded(.club, values, to: &clause, foldingOnTheFly: foldingOnTheFly)
-            case .names(let texts): addNameSearch(texts, to: &clause, foldingOnTheFly: foldingOnTheFly)
+            case .names(let texts):
+                addNameSearch(texts, to: &clause, foldingOnTheFly: foldingOnTheFly, pastNames: pastNames)
             case .minGoals(let goals): clause.addBound("goals >=", .integer(Int64(goals)))
             case .maxGoals(let goals): clause.addBound("goals <=", .integer(Int64(goals)))
             case .minAssists(let assists): clause.addBound("assists >=", .integer(Int64(assists)))
@@ -138,7 +144,7 @@ extension PlayerCriteria {
 
     /// Name searches, any of which matches: the words of each must all be the prefix of some word of the row's folded
     /// name. A search without letters or digits matches nothing; no search matches every row.
-    private func addNameSearch(_ texts: [String], to clause: inout Clause, foldingOnTheFly: Bool) {
+    private func addNameSearch(_ texts: [String], to clause: inout Clause, foldingOnTheFly: Bool, pastNames: Bool) {
         guard !texts.isEmpty else { return }
         let searches = texts.map(NameFolding.words).filter { !$0.isEmpty }
         guard !searches.isEmpty else {
@@ -149,7 +155,12 @@ extension PlayerCriteria {
         var parameters = [DatabaseValue.text(PlayerCriteria.searchExpression(searches))]
         if foldingOnTheFly { parameters.append(.text(PlayerCriteria.wordQuery(searches))) }
         clause.add(.nameSearch, parameters) { placeholders in
-            let search = "id IN (SELECT rowid FROM players_search WHERE players_search MATCH \(placeholders[0]))"
+            var search = "id IN (SELECT rowid FROM players_search WHERE players_search MATCH \(placeholders[0]))"
+            if pastNames {
+                search =
+                    "((\(search) AND id NOT IN (SELECT id FROM past_named)) "
+                    + "OR id IN (SELECT rowid FROM past_names WHERE past_names MATCH \(placeholders[0])))"
+            }
             return foldingOnTheFly
                 ? "(\(search) OR (sort_name IS NULL AND rosterdb_words_match(name, \(placeholders[1]))))"
                 : search

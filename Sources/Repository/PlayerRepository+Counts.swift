@@ -5,7 +5,8 @@ extension PlayerRepository {
     /// One pass over the position index when the criteria allow it, far cheaper than `tally`, which reads
     /// every row for its sums and ages.
     package func countsByPosition(matching criteria: PlayerCriteria) throws -> [Position: Int] {
-        let (condition, values) = criteria.whereClause(foldingOnTheFly: try foldsOnTheFly(criteria))
+        let (condition, values) = criteria.whereClause(
+            foldingOnTheFly: try foldsOnTheFly(criteria), pastNames: try searchesPastNames(criteria))
         let statement = try connection.cached(
             "SELECT position, count(*) FROM players" + condition + " GROUP BY position")
         try statement.bind(values)

@@ -314,6 +314,9 @@ extension PlayerRepository {
             """)
         try start.bind(time, at: 1)
         try start.run()
+        // The values of then that ended before the history's start: no roster as it was reads them any more.
+        try connection.execute(
+            "DELETE FROM player_versions WHERE change < (SELECT first_change FROM history_start WHERE id = 1)")
         // The writes of the changes gone, which are the writes before the first change's.
         try connection.execute(
             "DELETE FROM history_writes WHERE id < (SELECT write_id FROM player_history ORDER BY change LIMIT 1)")

@@ -20,15 +20,17 @@ extension PlayerRepository {
 
     /// The number of players that match `criteria`.
     package func count(matching criteria: PlayerCriteria) throws -> Int {
-        let (condition, values) = criteria.whereClause(foldingOnTheFly: try foldsOnTheFly(criteria))
-        let statement = try connection.cached("SELECT count(*) FROM players" + condition)
+        let (condition, values) = criteria.whereClause(
+            foldingOnTheFly: try foldsOnTheFly(criteria), pastNames: try searchesPastNames(criteria))
+        let statement = try connection.cached(past?.countSQL(condition) ?? "SELECT count(*) FROM players" + condition)
         try statement.bind(values)
         return try statement.firstRow { $0.int(at: 0) } ?? 0
     }
 
     /// The largest id, goals and assists among the players that match `criteria`; zeros when none does.
     package func largestCounts(matching criteria: PlayerCriteria) throws -> PageInfo.LargestCounts {
-        let (condition, values) = criteria.whereClause(foldingOnTheFly: try foldsOnTheFly(criteria))
+        let (condition, values) = criteria.whereClause(
+            foldingOnTheFly: try foldsOnTheFly(criteria), pastNames: try searchesPastNames(criteria))
         let statement = try connection.prepare(
             "SELECT coalesce(max(id), 0), coalesce(max(goals), 0), coalesce(max(assists), 0) FROM players" + condition)
         try statement.bind(values)
@@ -93,24 +95,26 @@ extension PlayerRepository {
         if let after {
             // A page by token: the text depends on the position's values too, so it is made each time.
             var condition: String
-            (condition, values) = criteria.whereClause(foldingOnTheFly: folding)
+            (condition, values) = criteria.whereClause(
+                foldingOnTheFly: folding, pastNames: try searchesPastNames(criteria))
             let terms = PlayerRepository.orderTerms(order, foldingOnTheFly: folding)
             precondition(after.sort == order && after.values.count == terms.count, "a position of another order")
             let keyset = PlayerRepository.keysetCondition(terms, after.values, values: &values)
             condition += (condition.isEmpty ? " WHERE " : " AND ") + keyset
-            sql = PlayerRepository.selectText(condition, terms, parameters: values.count)
+            sql = PlayerRepository.selectText(condition, terms, parameters: values.count, keepingTerms: past != nil)
         } else {
             // The text is the same for every criteria of one shape: made once, then only the values change.
             let condition: PlayerCriteria.Shape
-            (values, condition) = criteria.whereValues(foldingOnTheFly: folding)
+            (values, condition) = criteria.whereValues(
+                foldingOnTheFly: folding, pastNames: try searchesPastNames(criteria))
             let shape = SelectShape(condition: condition, order: order, fromEnd: fromEnd)
             if let kept = selectTexts[shape] {
                 sql = kept
             } else {
                 sql = PlayerRepository.selectText(
-                    criteria.whereClause(foldingOnTheFly: folding).sql,
+                    criteria.whereClause(foldingOnTheFly: folding, pastNames: try searchesPastNames(criteria)).sql,
                     PlayerRepository.orderTerms(order, foldingOnTheFly: folding), parameters: values.count,
-                    fromEnd: fromEnd)
+                    fromEnd: fromEnd, keepingTerms: past != nil)
                 if selectTexts.count >= Connection.statementCacheLimit { selectTexts.removeAll() }
                 selectTexts[shape] = sql
             }
@@ -131,12 +135,15 @@ extension PlayerRepository {
     /// The SELECT of `playerStatement` with `condition` (its WHERE clause, using `parameters` parameters) in the
     /// order of `terms`; its LIMIT and OFFSET are the two parameters after them. `fromEnd`: they count from the
     /// end of the order, whose rows come back in order all the same.
-    static func selectText(_ condition: String, _ terms: [OrderTerm], parameters: Int, fromEnd: Bool = false)
-        -> String
-    {
+    /// `keepingTerms`: the terms' values are selected too, after the player's columns, so that SQLite orders the
+    /// roster as it was (`PastRoster`), two SELECTs one after the other, by merging their rows in order.
+    static func selectText(
+        _ condition: String, _ terms: [OrderTerm], parameters: Int, fromEnd: Bool = false, keepingTerms: Bool = false
+    ) -> String {
         let page = " LIMIT ?\(parameters + 1) OFFSET ?\(parameters + 2)"
         guard fromEnd else {
-            return "SELECT \(PlayerColumn.selectList) FROM players" + condition + " ORDER BY "
+            let kept = keepingTerms ? terms.map { ", " + $0.expression }.joined() : ""
+            return "SELECT \(PlayerColumn.selectList)\(kept) FROM players" + condition + " ORDER BY "
                 + terms.map(\.orderingSQL).joined(separator: ", ") + page
         }
         // The inner SELECT keeps each term's value (k1, k2, …) for the outer one to order its few rows by.

@@ -95,6 +95,7 @@ extension PlayerRepository {
                     number: entry.number, reason: "updates player \(entry.playerID), whom the roster does not have")
             }
             guard !entry.fields.isEmpty else { return "{}" }
+            try keepValues(of: entry)
             let update = try connection.prepare(
                 "UPDATE players SET " + entry.fields.map { "\($0.field.name) = ?" }.joined(separator: ", ")
                     + " WHERE id = ?")
@@ -106,6 +107,7 @@ extension PlayerRepository {
                 throw HistoryRestoreError.refused(
                     number: entry.number, reason: "removes player \(entry.playerID), whom the roster does not have")
             }
+            try keepValues(of: entry)
             let delete = try connection.cached("DELETE FROM players WHERE id = ?1")
             try delete.bind(entry.playerID, at: 1)
             try delete.run()
@@ -133,6 +135,19 @@ extension PlayerRepository {
                 + Array(repeating: "?", count: given.count + 1).joined(separator: ", ") + ")")
         try insert.bind([.integer(id)] + given.map { PlayerRepository.databaseValue($0.after) })
         try insert.run()
+    }
+
+    /// Keeps the player's values that `entry` replaces, as the history's triggers keep them (`player_versions`).
+    private func keepValues(of entry: HistoryEntry) throws {
+        let columns = PlayerColumn.all.map(\.name).joined(separator: ", ")
+        let keep = try connection.cached(
+            """
+            INSERT INTO player_versions (change, since_change, \(columns))
+            SELECT ?1, coalesce((SELECT max(change) FROM player_history WHERE player_id = ?2), 0), \(columns)
+            FROM players WHERE id = ?2
+            """)
+        try keep.bind([.integer(entry.number), .integer(entry.playerID)])
+        try keep.run()
     }
 
     /// `{"goals":[20,21]}`: each field's values as SQLite's JSON functions write them, as the triggers do.

@@ -21,7 +21,8 @@ extension PlayerRepository {
             wanted ? (folding ? column.expression : column.rawValue) : "NULL"
         }
         let keyColumn = Int32(PlayerField.allCases.count)
-        let (condition, values) = criteria.whereClause(foldingOnTheFly: folding)
+        let (condition, values) = criteria.whereClause(
+            foldingOnTheFly: folding, pastNames: try searchesPastNames(criteria))
         let statement = try connection.prepare(
             "SELECT \(PlayerColumn.selectList(reading: PlayerRepository.tallied)), \(keys[0]), \(keys[1]) FROM players"
                 + condition)

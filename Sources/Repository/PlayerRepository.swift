@@ -14,6 +14,10 @@ package final class PlayerRepository: PlayerWriting {
     /// (`storedPlayer(comparedWith:id:)`), with the id of the row it stands on (nil: past the last row). Any write
     /// through this repository ends it, and so does `endWalk()`.
     private var walk: (rows: Statement, at: Int64?)?
+    /// The roster as it was, when `players` is (`RosterDatabase.readAsOf`).
+    var past: PastRoster?
+    /// Whether the names of then are there to search (`searchesPastNames`).
+    private var pastNamesMade = false
     /// How many rows ahead a walk steps before a lookup seeks instead.
     private static let walkReach: Int64 = 16
 
@@ -287,29 +291,49 @@ package final class PlayerRepository: PlayerWriting {
         return largest + 1
     }
 
-    /// Fills the derived columns (`DerivedColumn`) where they are missing: rows other tools wrote or changed.
-    /// Returns how many rows it filled; one statement, which finds them through the `players_unfolded` index.
+    /// Fills the derived columns (`DerivedColumn`) where they are missing: rows other tools wrote or changed, and
+    /// the values the history kept of such rows (`player_versions`). Returns how many players it filled; one
+    /// statement a table, which finds them through its `…_unfolded` index.
     @discardableResult
     package func fillDerivedColumns() throws -> Int {
-        let assignments = DerivedColumn.allCases.map { "\($0.rawValue) = \($0.expression)" }
+        let assignments = DerivedColumn.allCases.map { "\($0.rawValue) = \($0.expression)" }.joined(separator: ", ")
         try connection.execute(
-            "UPDATE players INDEXED BY players_unfolded SET \(assignments.joined(separator: ", ")) "
+            "UPDATE main.player_versions INDEXED BY player_versions_unfolded SET \(assignments) "
+                + "WHERE \(PlayerRepository.unfoldedCondition)")
+        try connection.execute(
+            "UPDATE main.players INDEXED BY players_unfolded SET \(assignments) "
                 + "WHERE \(PlayerRepository.unfoldedCondition)")
         return connection.changes
     }
 
-    /// Whether some rows lack a derived value; the condition of the `players_unfolded` partial index, named so that
-    /// the planner cannot prefer the key indexes, which hold every row whose optional field is unknown.
+    /// Whether some rows lack a derived value; the condition of the `…_unfolded` partial indexes, named so that the
+    /// planner cannot prefer the key indexes, which hold every row whose optional field is unknown. The history's
+    /// rows count as well: the roster as it was reads them.
     func hasUnfoldedRows() throws -> Bool {
         let statement = try connection.cached(
-            "SELECT EXISTS (SELECT 1 FROM players INDEXED BY players_unfolded "
-                + "WHERE \(PlayerRepository.unfoldedCondition))")
+            "SELECT EXISTS (SELECT 1 FROM main.players INDEXED BY players_unfolded "
+                + "WHERE \(PlayerRepository.unfoldedCondition)) OR EXISTS (SELECT 1 FROM main.player_versions "
+                + "INDEXED BY player_versions_unfolded WHERE \(PlayerRepository.unfoldedCondition))")
         return try statement.firstRow { $0.int(at: 0) == 1 } ?? false
     }
 
     /// Rows whose derived values are missing, written exactly as the `players_unfolded` index's WHERE clause (a
     /// test checks that the index serves it).
     static let unfoldedCondition = DerivedColumn.allCases.map(\.missingCondition).joined(separator: " OR ")
+
+    /// Whether `criteria` searches names in the roster as it was, whose names of then that differ from today's are
+    /// searched apart (`PastRoster.namesSQL`): made on the first such search, which alone needs them.
+    func searchesPastNames(_ criteria: PlayerCriteria) throws -> Bool {
+        guard let past, criteria.filters.contains(where: { if case .names = $0 { true } else { false } }) else {
+            return false
+        }
+        if !pastNamesMade {
+            let search = try connection.prepare("SELECT sql FROM main.sqlite_master WHERE name = 'players_search'")
+            try connection.execute(try past.namesSQL(searchTableSQL: try search.firstRow { $0.text(at: 0) } ?? ""))
+            pastNamesMade = true
+        }
+        return true
+    }
 
     /// Runs an SQL script of the package's own (the sample roster), never text from a user.
     package func runScript(_ sql: String) throws {
