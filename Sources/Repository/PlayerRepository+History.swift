@@ -66,8 +66,9 @@ extension PlayerRepository {
         return start
     }
 
-    /// The table of the changes: made again empty, the history starts anew (`restartHistory`).
-    static let historyTable = "player_history"
+    /// The tables of the changes and of the values of then: either made again empty, the history starts anew
+    /// (`restartHistory`).
+    static let restartingHistory: Set<String> = ["player_history", "player_versions"]
 
     /// Starts the history anew after its table was made again empty: from now on, with numbers that go on above those
     /// given before.

@@ -37,7 +37,10 @@ extension RosterDatabase {
             if try PlayerRepository.restoreHistoryStart(connection) {
                 restored.append(PlayerRepository.historyStartName)
             }
-            if restored.contains(PlayerRepository.historyTable) { try PlayerRepository.restartHistory(connection) }
+            // Without the changes, or the values of then, the roster as it was can be told from now on only.
+            if restored.contains(where: PlayerRepository.restartingHistory.contains) {
+                try PlayerRepository.restartHistory(connection)
+            }
             if connection.fileHasMoved { throw DatabaseOpenError.movedWhileOpen(path: path) }
             return restored
         }

@@ -197,6 +197,14 @@ import Testing
         #expect(try run(["init"]).stdout.contains("player_history"))
         #expect(try run(["edit", "1", "--goals", "1"]).status == 0)
         #expect(try feed(["--since", "1"]).map { $0["number"] as? Int } == [2])
+        // Without the values of then, the roster as it was is told from the restoring on only.
+        try connection.execute("UPDATE history_start SET at = '2026-11-01T00:00:00.000Z'")
+        #expect(try run(["query", "--at", "2026-11-02"]).status == 0)
+        try connection.execute("DROP TABLE player_versions")
+        #expect(try run(["query", "--at", "2026-11-02"]).stderr.contains("run 'rosterdb init' to restore it"))
+        #expect(try run(["init"]).stdout.contains("player_versions"))
+        #expect(try run(["query", "--at", "2026-11-02"]).stderr.contains("the history does not reach back"))
+        #expect(try feed(["--since", "1"]).map { $0["number"] as? Int } == [2])
     }
 
     @Test func commandLineMistakesAreUsageErrors() throws {
