@@ -76,7 +76,7 @@ extension RosterRoutes {
         let allowDuplicate = try Self.flags(target, ["allow_duplicate"])["allow_duplicate"] ?? false
         let record = try Self.object(request.body)
         let player = try roster.add(record, allowDuplicate: allowDuplicate, expected: expected)
-        var response = playerAnswer(player)
+        var response = playerAnswer(player, for: request)
         response.status = .created
         response.headers["Location"] = "/api/players/\(player.id ?? 0)"
         return response
@@ -92,7 +92,7 @@ extension RosterRoutes {
         guard let id = Self.id(idText) else { throw LookupError.notFound(idText, suggestions: []) }
         let edit = try Self.edit(from: Self.object(request.body))
         let (_, after) = try roster.edit(String(id), edit, allowDuplicate: allowDuplicate, expected: expected)
-        return playerAnswer(after)
+        return playerAnswer(after, for: request)
     }
 
     /// `DELETE /api/players/{id}`: 204.
@@ -288,8 +288,18 @@ extension RosterRoutes {
 
     // MARK: - Answers
 
-    private func playerAnswer(_ player: Player) -> HTTPResponse {
-        var response = Self.json(PlayerEncoding.jsonObject(player, age: .included(player.age(on: options.today()))))
+    /// The player written, as `GET /api/players/{id}` answers it just after, with the ETag of that read, which the
+    /// next write can name (`If-Match`); when it cannot be read (removed meanwhile, a read past the time limit), the
+    /// player as written, without a tag.
+    private func playerAnswer(_ written: Player, for request: HTTPRequest) -> HTTPResponse {
+        let coding = request.headers.fields.filter { HTTPHeaders.namesMatch($0.name, "Accept-Encoding") }
+        var response = respond(
+            to: HTTPRequest(method: "GET", rawTarget: "/api/players/\(written.id ?? 0)", headers: HTTPHeaders(coding)))
+        if response.status != .ok {
+            if case .stream(let stream) = response.body { stream.close() }
+            let age = written.age(on: options.today())
+            response = Self.json(PlayerEncoding.jsonObject(written, age: .included(age)))
+        }
         response.headers["Cache-Control"] = "no-store"
         return response
     }

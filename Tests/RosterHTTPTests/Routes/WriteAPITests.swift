@@ -194,6 +194,11 @@ import Testing
             #expect(response.status == .preconditionFailed)
         }
         #expect(try roster().player(id: 3)?.goals == goals + 2)
+        // A write's answer carries the tag of the roster just after it, which the next write can name.
+        let written = send("PATCH", "/api/players/3", #"{"add_goals": 1}"#, headers: [("If-Match", "*")])
+        let next = try #require(written.headers["ETag"])
+        #expect(next == fixture.get("/api/players/3").headers["ETag"])
+        #expect(send("DELETE", "/api/players/3", type: nil, headers: [("If-Match", next)]).status == .noContent)
     }
 
     // MARK: - POST /api/import
