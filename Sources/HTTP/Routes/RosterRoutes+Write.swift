@@ -233,7 +233,7 @@ extension RosterRoutes {
             problems.append(
                 RecordProblem(
                     file: "", record: nil, location: field.location, field: field.name,
-                    value: displayed(field.value), message: message))
+                    value: RecordValidator.display(field.value), message: message))
         }
         let increments = PlayerField.counts.map { ("add_" + $0.name, $0) }
         for raw in record.fields {
@@ -272,18 +272,6 @@ extension RosterRoutes {
         if !problems.isEmpty { throw InvalidPlayer(problems: problems) }
         if edit.isEmpty { throw BodyRefused("the object names nothing to change") }
         return edit
-    }
-
-    /// A value as a problem quotes it.
-    private static func displayed(_ value: RawValue) -> String? {
-        switch value {
-        case .null: "null"
-        case .string(let text), .number(let text), .cell(let text): text
-        case .bool(let flag): String(flag)
-        case .array: "[…]"
-        case .object: "{…}"
-        case .oversizedString, .refused: nil
-        }
     }
 
     // MARK: - Answers

@@ -141,6 +141,7 @@ extension Roster {
             ? record.fields.filter { unknown.contains($0.name) }.map { field in
                 RecordProblem(
                     file: "", record: nil, location: field.location, field: field.name,
+                    value: RecordValidator.display(field.value),
                     message: "is no field of a player's; the fields are "
                         + PlayerField.allCases.map(\.name).joined(separator: ", "))
             } : []
