@@ -12,6 +12,12 @@ package enum ErrorCategory: Sendable, CaseIterable {
     case usage
     /// Input data that is invalid; nothing was written.
     case invalidData
+    /// A player with the name (ignoring case and accents) and birth date of another, refused unless allowed;
+    /// nothing was written.
+    case duplicate
+    /// A write made on condition that the roster was still as read (HTTP `If-Match`), and it was not; nothing was
+    /// written.
+    case changedSince
     /// An import with `--prune` that would remove more of the roster than `--max-prune` allows; nothing was written.
     case pruneRefused
     /// A restore of another roster's history (`import --history`) into a roster that is not empty; nothing was

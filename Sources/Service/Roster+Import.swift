@@ -8,10 +8,12 @@ extension Roster {
     /// updated or removed, once the import is committed (or, in a dry run, before it is rolled back); the list is
     /// kept on disk meanwhile, so a million changes take no memory. Once committed, the list is written to its end
     /// whatever the stop signal says (only a wait for its reader ends then), and a list that cannot be throws
-    /// `ChangesNotListed` with the committed report, never an error that says nothing was written.
+    /// `ChangesNotListed` with the committed report, never an error that says nothing was written. With `expected`,
+    /// refused with nothing written when the roster is no longer at a version it names.
     package func importFiles(
         _ names: [String], options: ImportOptions, standardInput: Int32 = STDIN_FILENO,
-        progress: ((ImportProgress) -> Void)? = nil, changes: ChangeListOutput? = nil
+        progress: ((ImportProgress) -> Void)? = nil, changes: ChangeListOutput? = nil,
+        expected: ExpectedVersion? = nil
     ) throws -> ImportReport {
         let started = MonotonicClock.now()
         try Roster.ensureAddressSpace(Roster.importMemory, for: "import")
@@ -24,6 +26,7 @@ extension Roster {
         var changeLog: (any ChangeList)?
         var report = try store.write(commit: !options.dryRun, madeBy: (["import"] + names).joined(separator: " ")) {
             players in
+            try expected?.check(players, store: store.identity)
             changeLog = changes == nil ? nil : try players.changeList()
             var records = 0
             let report = try players.load(

@@ -188,6 +188,34 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// `serve --write` as a user runs it: each write, its body up to `--max-body`, and the roster written.
+    @Test func writesWithWriteAndTheBodyLimit() throws {
+        let server = try Server(["--write", "--max-body", "4096"], in: folder)
+        func send(_ arguments: [String]) throws -> String {
+            try Self.curl(["-o", "/dev/null", "-w", "%{http_code}"] + arguments).out
+        }
+        let json = ["-H", "Content-Type: application/json"]
+        #expect(
+            try send(
+                json + ["-X", "POST", "-d", #"{"name":"Cole Palmer","position":"AM"}"#, server.url("/api/players")])
+                == "201")
+        #expect(try send(json + ["-X", "PATCH", "-d", #"{"add_goals":2}"#, server.url("/api/players/29")]) == "200")
+        #expect(try send(["-X", "DELETE", server.url("/api/players/28")]) == "204")
+        let feed = "name,position\nFeed Player,GK\n"
+        #expect(
+            try send(["-H", "Content-Type: text/csv", "--data-binary", feed, server.url("/api/import?format=csv")])
+                == "200")
+        let large = #"{"name":"Too Large","position":"ST"}"# + String(repeating: " ", count: 4_096)
+        #expect(try send(json + ["-X", "POST", "-d", large, server.url("/api/players")]) == "413")
+        #expect(try send(["-X", "POST", "-d", "name=x", server.url("/api/players")]) == "415")
+        #expect(server.stop() == 0)
+        let shown = try RosterProcess.run(["--db", "roster.db", "show", "29", "--format", "json"], in: folder.url)
+        #expect(shown.status == 0)
+        #expect(shown.stdout.contains(#""goals":2"#))
+        #expect(try RosterProcess.run(["--db", "roster.db", "show", "Feed Player"], in: folder.url).status == 0)
+        #expect(try RosterProcess.run(["--db", "roster.db", "show", "28"], in: folder.url).status == 1)
+    }
+
     /// A request line or header that libmicrohttpd's strict mode refused: a space in the target closed the connection
     /// without a byte, and a request without Host had the headers of its 400 sent twice.
     @Test func malformedRequestsGetOne400() throws {

@@ -22,12 +22,12 @@ import Testing
     /// its code is chosen. An interruption is 130 for SIGINT, else 143.
     static func expected(_ category: ErrorCategory) -> Set<Int32> {
         switch category {
-        case .notFound, .failure: [1]
+        case .notFound, .failure, .changedSince: [1]
         case .pruneRefused: [3]
         case .savedNotReported: [5]
         case .rosterNotEmpty: [6]
         case .usage: [64]
-        case .invalidData: [65]
+        case .invalidData, .duplicate: [65]
         case .unreadableInput: [66]
         case .io, .unavailable: [74]
         case .busy, .timedOut: [75]

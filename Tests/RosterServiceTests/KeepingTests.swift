@@ -39,7 +39,7 @@ import Testing
 
     @Test func editSetsClearsAndAddsInOneWrite() throws {
         var edit = PlayerEdit()
-        edit.values = [.position: "CF"]
+        edit.values = [.position: .cell("CF")]
         edit.cleared = [.image]
         edit.increments = [.goals: 2, .assists: -1]
         let (found, after) = try roster.edit("Kylian Mbappé", edit)
@@ -52,7 +52,7 @@ import Testing
     /// The same name in other bytes (decomposed) is a change: stored, and reported field by field.
     @Test func anEditToAnotherSpellingOfTheSameTextIsAChange() throws {
         var edit = PlayerEdit()
-        edit.values = [.name: "Kylian Mbappe\u{301}"]
+        edit.values = [.name: .cell("Kylian Mbappe\u{301}")]
         let (found, after) = try roster.edit("3", edit)
         let before = try #require(found.player)
         #expect(Array(after.name.utf8) == Array("Kylian Mbappe\u{301}".utf8))
@@ -85,7 +85,7 @@ import Testing
         }
         #expect(named.map(\.id) == [called3.id])
         var edit = PlayerEdit()
-        edit.values = [.goals: "1"]
+        edit.values = [.goals: .cell("1")]
         #expect(throws: LookupError.self) { try roster.edit("3", edit) }
         #expect(throws: LookupError.self) { try roster.findPlayer("03") }
         #expect(try roster.player(id: called3.id!) == called3)
@@ -109,7 +109,7 @@ import Testing
         try otherProgram("UPDATE players SET goals = 'many', ref = 'MBA' WHERE id = 3")
 
         var edit = PlayerEdit()
-        edit.values = [.goals: "40", .ref: "MBA"]
+        edit.values = [.goals: .cell("40"), .ref: .cell("MBA")]
         let (before, after) = try roster.edit("3", edit)
         guard case .unreadable(3, let texts, let problem) = before else {
             Issue.record("\(before)")
@@ -123,7 +123,9 @@ import Testing
         // A new name and birth date another player has are refused as for any edit.
         try otherProgram("UPDATE players SET goals = -1 WHERE id = 3")
         let messi = try #require(try roster.player(id: 1))
-        edit.values = [.goals: "1", .name: messi.name, .birthDate: messi.birthDate?.description ?? ""]
+        edit.values = [
+            .goals: .cell("1"), .name: .cell(messi.name), .birthDate: .cell(messi.birthDate?.description ?? ""),
+        ]
         #expect(throws: DuplicatePlayer.self) { try roster.edit("3", edit) }
         #expect(try roster.remove(["03"]).map(\.id) == [3])
     }
@@ -132,7 +134,7 @@ import Testing
     @Test func anEditThatMakesADuplicateIsRefusedUnlessAllowed() throws {
         let messi = try #require(try roster.player(id: 1))
         var edit = PlayerEdit()
-        edit.values = [.name: "LIONEL MESSI", .birthDate: messi.birthDate?.description ?? ""]
+        edit.values = [.name: .cell("LIONEL MESSI"), .birthDate: .cell(messi.birthDate?.description ?? "")]
         let error = #expect(throws: DuplicatePlayer.self) { try roster.edit("3", edit) }
         #expect(error?.existing.map(\.id) == [1])
         #expect(try roster.player(id: 3)?.name == "Kylian Mbappé")

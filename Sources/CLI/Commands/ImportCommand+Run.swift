@@ -43,7 +43,7 @@ extension ImportCommand: Command {
             } else if jsonReport {
                 var failed = ImportReport(files: files)
                 failed.dryRun = options.dryRun
-                failed.status = ImportCommand.status(of: error)
+                failed.status = ImportStatus(failure: error)
                 try? ImportReportView.writeJSON(failed, to: context.output)
             }
             throw error
@@ -89,19 +89,5 @@ extension ImportCommand: Command {
                 value: mapFile, option: ImportCommand.mapFile.spec.synopsis, reason: refused.reason)
         }
         return mapping
-    }
-
-    /// The report's status for an import that failed before it had one.
-    private static func status(of error: any Error) -> ImportStatus {
-        switch ErrorCategory(of: error) {
-        case .busy, .timedOut: .locked
-        case .interrupted: .interrupted
-        case .unreadableInput: .unreadableInput
-        case .usage: .refusedUsage
-        case .invalidData: .refusedInvalid
-        case .pruneRefused: .refusedPrune
-        case .failure, .notFound, .rosterNotEmpty: .failed
-        case .io, .unavailable, .savedNotReported: .ioError
-        }
     }
 }

@@ -8,6 +8,7 @@ extension ServeCommand: Command {
         let signals = StopSignals.block([SIGINT, SIGTERM, SIGHUP])
         var configuration = HTTPServerConfiguration(address: address, port: port)
         if let threads { configuration.threads = threads }
+        if let maxBody { configuration.maximumBodyBytes = maxBody }
         configuration.log = { message in
             var line = "rosterdb serve: \(message)\n"
             line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
@@ -16,16 +17,17 @@ extension ServeCommand: Command {
         options.cors = cors
         options.queryTimeLimit = timeLimit
         options.imageTemplate = imageTemplate
+        options.write = write
         options.acceptedHosts = ServeOptions.acceptedHosts(listeningOn: address)
         let cache = ResultCache()
-        // Migrations, if the roster needs any, are applied here once, before the workers open it read-only.
+        // Migrations, if the roster needs any, are applied here once, before the workers open it.
         _ = try context.openRoster(.read)
         let server = try HTTPServer.start(configuration) { try RosterRoutes(options: options, cache: cache) }
         // Messages from here on are for whoever watches; a server whose standard error is closed or full serves on.
         if address == "0.0.0.0" || address == "::" {
             try? context.errors.write(
                 "Warning: listening on every interface (\(address)); anyone who can reach this "
-                    + "machine can read the roster.\n")
+                    + "machine can read the roster\(write ? " and write it" : "").\n")
         }
         let shown = server.endpoint.hasPrefix("0.0.0.0:") ? "127.0.0.1:\(server.port)" : server.endpoint
         try? context.errors.write("Serving \(context.databasePath) at http://\(shown)/\n")

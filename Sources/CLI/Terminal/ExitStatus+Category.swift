@@ -6,9 +6,10 @@ extension ExitStatus {
     /// interruption reports the signal that came.
     init(_ category: ErrorCategory) {
         switch category {
-        case .notFound, .failure: self = .failure
+        // No command writes on condition (`changedSince` is the server's).
+        case .notFound, .failure, .changedSince: self = .failure
         case .usage: self = .usage
-        case .invalidData: self = .invalidData
+        case .invalidData, .duplicate: self = .invalidData
         case .pruneRefused: self = .pruneRefused
         case .rosterNotEmpty: self = .rosterNotEmpty
         case .unreadableInput: self = .unreadableInput

@@ -64,50 +64,13 @@ enum ImportReportView {
         return text
     }
 
-    /// Writes the report as one JSON object on one line, with every problem (the list is read from disk as it is
-    /// written, not held).
+    /// Writes the report as one JSON object on one line (`ImportReport.writeJSON`).
     static func writeJSON(_ report: ImportReport, to output: TextOutput) throws {
-        let prune = report.prune
-        let fields: [(String, String)] = [
-            ("status", JSONText.quoted(report.status.rawValue)),
-            ("files", "[" + report.files.map(JSONText.quoted).joined(separator: ",") + "]"),
-            ("committed", String(report.committed)),
-            ("changes_written", report.changesWritten.map { String($0) } ?? "null"),
-            ("dry_run", String(report.dryRun)),
-            ("pending_migrations", "[" + report.pendingMigrations.map(JSONText.quoted).joined(separator: ",") + "]"),
-            ("records", String(report.records)),
-            ("added", String(report.added)),
-            ("updated", String(report.updated)),
-            ("unchanged", String(report.unchanged)),
-            ("removed", String(report.removed)),
-            ("rejected_records", String(report.rejectedRecords)),
-            ("skipped_records", String(report.skippedRecords)),
-            ("same_player_records", String(report.samePlayerRecords)),
-            ("problems", String(report.problemCount)),
-            (
-                "prune",
-                "{\"requested\":\(prune.requested),\"performed\":\(prune.performed),"
-                    + "\"would_remove\":\(prune.wouldRemove),\"roster_before\":\(prune.rosterBefore),"
-                    + "\"limit_percent\":\(StatsEncoding.oneDecimal(prune.limitPercent)),"
-                    + "\"skipped_reason\":\(prune.skippedReason.map { JSONText.quoted($0.rawValue) } ?? "null")}"
-            ),
-            ("unknown_fields", "[" + report.unknownFields.map(JSONText.quoted).joined(separator: ",") + "]"),
-            ("seconds", seconds(report.seconds, unit: false)),
-        ]
-        try output.write("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + ",\"rejected\":[")
-        var first = true
-        try report.forEachProblem { object in
-            try output.write(first ? object : "," + object)
-            first = false
-        }
-        try output.write("]}\n")
+        try report.writeJSON { try output.write($0) }
     }
 
-    /// `0.41 s`, or `0.41` for JSON.
-    static func seconds(_ value: Double, unit: Bool = true) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        let text = "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-        return unit ? text + " s" : text
+    /// `0.41 s`.
+    static func seconds(_ value: Double) -> String {
+        ImportReport.seconds(value) + " s"
     }
 }

@@ -423,7 +423,7 @@ package struct RecordValidator: Sendable {
     }
 
     /// A value as the JSON report's `value` gives it.
-    static func display(_ value: RawValue) -> String {
+    package static func display(_ value: RawValue) -> String {
         switch value {
         case .null: "null"
         case .string(let text): JSONText.quoted(text.shortened(to: 60))

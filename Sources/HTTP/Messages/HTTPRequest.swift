@@ -1,5 +1,5 @@
 /// A request as a handler sees it: the method, the target (raw, and decoded or the reason it cannot be), and the
-/// header fields. Request bodies are never read.
+/// header fields, and the body when the worker asked for it (`HTTPWorker.respond(beforeBody:)`).
 package struct HTTPRequest: Sendable, Equatable {
     /// The method exactly as sent (`GET`, `HEAD`, `POST`…); the server passes every method through, and a handler
     /// answers 405 to those it does not serve.
@@ -12,22 +12,28 @@ package struct HTTPRequest: Sendable, Equatable {
     /// The protocol version from the request line (`HTTP/1.1`).
     package let version: String
     package let headers: HTTPHeaders
+    /// The body, received whole; nil when the request has none or the worker answered before it was read.
+    package internal(set) var body: HTTPRequestBody?
 
     /// A request whose target is `rawTarget`, parsed by `HTTPTarget.parse`.
     package init(
         method: String, rawTarget: [UInt8], version: String = "HTTP/1.1",
-        headers: HTTPHeaders = [:]
+        headers: HTTPHeaders = [:], body: HTTPRequestBody? = nil
     ) {
         self.method = method
         self.rawTarget = String(decoding: rawTarget, as: UTF8.self)
         self.target = HTTPTarget.parse(rawTarget)
         self.version = version
         self.headers = headers
+        self.body = body
     }
 
     /// A request for `rawTarget`, given as text (for tests and callers that build requests themselves).
-    package init(method: String, rawTarget: String, version: String = "HTTP/1.1", headers: HTTPHeaders = [:]) {
-        self.init(method: method, rawTarget: Array(rawTarget.utf8), version: version, headers: headers)
+    package init(
+        method: String, rawTarget: String, version: String = "HTTP/1.1", headers: HTTPHeaders = [:],
+        body: HTTPRequestBody? = nil
+    ) {
+        self.init(method: method, rawTarget: Array(rawTarget.utf8), version: version, headers: headers, body: body)
     }
 
     /// Whether the method is HEAD, for which the server sends the headers of the response without its body.

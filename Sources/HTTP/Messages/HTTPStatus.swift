@@ -11,6 +11,7 @@ package struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     package var description: String { String(code) }
 
     package static let ok = HTTPStatus(code: 200)
+    package static let created = HTTPStatus(code: 201)
     package static let noContent = HTTPStatus(code: 204)
     package static let movedPermanently = HTTPStatus(code: 301)
     package static let notModified = HTTPStatus(code: 304)
@@ -19,7 +20,10 @@ package struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     package static let methodNotAllowed = HTTPStatus(code: 405)
     package static let notAcceptable = HTTPStatus(code: 406)
     package static let conflict = HTTPStatus(code: 409)
+    package static let preconditionFailed = HTTPStatus(code: 412)
+    package static let contentTooLarge = HTTPStatus(code: 413)
     package static let uriTooLong = HTTPStatus(code: 414)
+    package static let unsupportedMediaType = HTTPStatus(code: 415)
     package static let misdirectedRequest = HTTPStatus(code: 421)
     package static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
     package static let internalServerError = HTTPStatus(code: 500)

@@ -10,4 +10,15 @@
 package protocol HTTPWorker {
     /// The response to `request`.
     mutating func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// The response to a request that announces a body, before any of the body is read (a method not allowed, a
+    /// type not accepted, a precondition that fails); nil to have the body received, up to the server's limit, and
+    /// then `respond(to:)` called with it. By default every such request is answered at once, its body unread.
+    mutating func respond(beforeBody request: HTTPRequest) -> HTTPResponse?
+}
+
+extension HTTPWorker {
+    package mutating func respond(beforeBody request: HTTPRequest) -> HTTPResponse? {
+        respond(to: request)
+    }
 }

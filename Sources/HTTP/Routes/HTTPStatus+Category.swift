@@ -7,7 +7,8 @@ extension HTTPStatus {
         switch category {
         case .notFound: self = .notFound
         case .usage, .invalidData: self = .badRequest
-        case .pruneRefused, .rosterNotEmpty: self = .conflict
+        case .pruneRefused, .rosterNotEmpty, .duplicate: self = .conflict
+        case .changedSince: self = .preconditionFailed
         // The same request may well be answered a moment later: a shortage passes, a writer ends, a server stopped
         // by a signal is started again.
         case .unavailable, .busy, .timedOut, .interrupted: self = .serviceUnavailable

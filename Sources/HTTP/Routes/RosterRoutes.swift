@@ -7,7 +7,8 @@ import RosterService
 /// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
 ///
 /// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, and the web pages `/`, `/stats` and
-/// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on); every answer that reads the roster reads one
+/// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on), and with `--write` the API's writes
+/// (`RosterRoutes+Write.swift`) on a write connection of the worker's own; every answer that reads the roster reads one
 /// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
 /// gets 304 until the roster changes.
 package final class RosterRoutes: HTTPWorker {
@@ -17,6 +18,8 @@ package final class RosterRoutes: HTTPWorker {
     let cache: ResultCache
     /// Today, as `options.today` gave it, and the second it was asked: asked again once a second at most.
     private var day: (asked: Int, date: CalendarDate)?
+    /// The write connection, with `--write`, once a write came (`RosterRoutes+Write.swift`).
+    var writing: Roster?
 
     /// Opens the roster read-only (it must exist and be a roster this build can read).
     package init(options: ServeOptions, cache: ResultCache) throws {
@@ -69,12 +72,18 @@ package final class RosterRoutes: HTTPWorker {
                     "Access-Control-Max-Age": "86400",
                 ])
         }
-        guard request.method == "GET" || request.isHead else {
+        if isWrite(request) { return write(request, target) }
+        let allowed = allowedMethods(for: segments)
+        guard (request.method == "GET" || request.isHead) && allowed.hasPrefix("GET") else {
+            let writes = !options.write && Self.writeMethods(for: segments)?.contains(request.method) == true
             var response =
                 isAPI
-                ? Self.error(.methodNotAllowed, "The method \(request.method) is not allowed here; use GET or HEAD.")
+                ? Self.error(
+                    .methodNotAllowed,
+                    "The method \(request.method) is not allowed here; use \(allowed)."
+                        + (writes ? " This server is read-only: writes need serve --write." : ""))
                 : Self.page(.methodNotAllowed, "The method \(request.method) is not allowed here.")
-            response.headers["Allow"] = options.cors ? Self.allowed + ", OPTIONS" : Self.allowed
+            response.headers["Allow"] = options.cors ? allowed + ", OPTIONS" : allowed
             return response
         }
         switch segments {
@@ -250,14 +259,26 @@ package final class RosterRoutes: HTTPWorker {
 
     // MARK: - Answers
 
-    /// `{"error":{"status":400,"message":"…","parameter":"min_goals"}}`, the API's one shape of error.
-    static func error(_ status: HTTPStatus, _ message: String, parameter: String? = nil) -> HTTPResponse {
+    /// `{"error":{"status":400,"message":"…","parameter":"min_goals"}}`, the API's one shape of error; a refused
+    /// player's lists its problems too (`"problems":[{"field":"goals","value":"-1","message":"…"}]`).
+    static func error(
+        _ status: HTTPStatus, _ message: String, parameter: String? = nil, problems: [RecordProblem] = []
+    ) -> HTTPResponse {
         let parameterField = parameter.map { ",\"parameter\":" + JSONText.quoted($0) } ?? ""
+        let problemsField =
+            problems.isEmpty
+            ? ""
+            : ",\"problems\":["
+                + problems.map { problem in
+                    "{\"field\":\(problem.field.map(JSONText.quoted) ?? "null"),"
+                        + "\"value\":\(problem.value.map(JSONText.quoted) ?? "null"),"
+                        + "\"message\":\(JSONText.quoted(problem.message))}"
+                }.joined(separator: ",") + "]"
         return HTTPResponse(
             status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
             body: .text(
                 "{\"error\":{\"status\":\(status.code),\"message\":\(JSONText.quoted(message))"
-                    + parameterField + "}}\n"))
+                    + parameterField + problemsField + "}}\n"))
     }
 
     /// A web page with `message`, for errors outside the API.

@@ -6,6 +6,8 @@ package struct ServeOptions: Sendable {
     /// The roster's path, and how long opening may wait for another writer's lock.
     package var path: String
     package var busyTimeout: Double
+    /// Takes writes (`--write`): `POST /api/players`, `PATCH` and `DELETE /api/players/{id}`, `POST /api/import`.
+    package var write = false
     /// Adds `Access-Control-Allow-Origin: *` to every answer and answers preflight requests (`OPTIONS`).
     package var cors = false
     /// How long one request may read before it is answered 503 instead (a worker is never held longer).

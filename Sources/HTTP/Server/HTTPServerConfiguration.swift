@@ -22,6 +22,10 @@ package struct HTTPServerConfiguration: Sendable {
     package var streamTimeoutSeconds: Int
     /// Caps on the request line and headers (answered 414 and 431), which also size each connection's memory.
     package var limits: HTTPRequestLimits
+    /// Bytes a request body may hold, for the requests whose worker reads theirs (`HTTPWorker.respond(beforeBody:)`):
+    /// a larger one is answered 413 as soon as its length says so, or as soon as that many bytes have arrived, and
+    /// its connection closed.
+    package var maximumBodyBytes: Int
     /// Seconds `stop()` waits for requests in flight to finish before it closes their connections.
     package var stopGraceSeconds: Int
     /// Receives the server's messages (failed accepts, the library's refused requests, a response replaced by a
@@ -30,7 +34,8 @@ package struct HTTPServerConfiguration: Sendable {
     package var log: (@Sendable (String) -> Void)?
 
     /// The defaults: `127.0.0.1`, one thread per processor, 256 connections, a 10-second timeout (60 seconds while
-    /// a body is streamed), the default limits (8 KiB request line, 8 KiB of headers), 10 seconds of grace on stop.
+    /// a body is streamed), the default limits (8 KiB request line, 8 KiB of headers), request bodies of 64 MiB, 10
+    /// seconds of grace on stop.
     package init(address: String = "127.0.0.1", port: UInt16 = 0) {
         self.address = address
         self.port = port
@@ -39,6 +44,7 @@ package struct HTTPServerConfiguration: Sendable {
         self.connectionTimeoutSeconds = 10
         self.streamTimeoutSeconds = 60
         self.limits = HTTPRequestLimits()
+        self.maximumBodyBytes = 64 << 20
         self.stopGraceSeconds = 10
         self.log = nil
     }
@@ -57,6 +63,7 @@ package struct HTTPServerConfiguration: Sendable {
             return "streamTimeoutSeconds must be between 1 and 86,400, not \(streamTimeoutSeconds)"
         }
         if let problem = limits.problem { return problem }
+        if maximumBodyBytes < 0 { return "maximumBodyBytes cannot be negative (\(maximumBodyBytes))" }
         if stopGraceSeconds < 0 { return "stopGraceSeconds cannot be negative (\(stopGraceSeconds))" }
         return nil
     }

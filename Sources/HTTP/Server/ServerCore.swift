@@ -9,8 +9,10 @@ import Synchronization
 ///
 /// Each request is answered on the second call of the access handler, not the first: a response queued on the
 /// first call makes the library close the connection (it cannot know the body was empty), which would cost every
-/// request a new connection. A request that announces a body is answered on the first call, on purpose: the body
-/// is never read, and the connection closes after the response.
+/// request a new connection. A request that announces a body is answered on the first call, its body never read
+/// and its connection closed after the response, unless its worker asks for the body
+/// (`HTTPWorker.respond(beforeBody:)`): the library then hands the body over in pieces through further calls, each
+/// kept (`HTTPRequestBody`) and counted against the limit, and the last call, with no piece, answers the request.
 final class ServerCore: @unchecked Sendable {
     /// Set by `HTTPServer.start` once the server runs: messages go to the log from then on.
     let running = Atomic(false)
@@ -25,6 +27,7 @@ final class ServerCore: @unchecked Sendable {
     private var workers: [WorkerSlot]
     private let nextWorker = Atomic(0)
     private let limits: HTTPRequestLimits
+    private let maximumBodyBytes: Int
     /// The timeouts of a connection, in seconds: while it waits, and while it sends a streamed body.
     private let connectionTimeout: UInt32
     private let streamTimeout: UInt32
@@ -37,6 +40,7 @@ final class ServerCore: @unchecked Sendable {
     init(workers: [any HTTPWorker], configuration: HTTPServerConfiguration) {
         self.workers = workers.map(WorkerSlot.init)
         self.limits = configuration.limits
+        self.maximumBodyBytes = configuration.maximumBodyBytes
         self.connectionTimeout = UInt32(configuration.connectionTimeoutSeconds)
         self.streamTimeout = UInt32(configuration.streamTimeoutSeconds)
         self.messages = configuration.log.map { MessageThrottle(log: $0) }
@@ -67,10 +71,17 @@ final class ServerCore: @unchecked Sendable {
             if let uri { cmhd_leave_query_unparsed(uri) }
             return Unmanaged.passRetained(RequestState(rawTarget: target)).toOpaque()
         }
-        settings.handler = { cls, connection, _, method, version, _, _, context in
+        settings.handler = { cls, connection, _, method, version, uploadData, uploadDataSize, context in
             guard let connection, let method, let state = context?.pointee else { return .NO }
             let request = Unmanaged<RequestState>.fromOpaque(state).takeUnretainedValue()
-            return ServerCore.core(cls).handle(connection, method: method, version: version, state: request)
+            let core = ServerCore.core(cls)
+            // A piece of the body: kept, and answered only once the body is whole (or too large).
+            if let uploadDataSize, uploadDataSize.pointee > 0 {
+                let piece = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
+                uploadDataSize.pointee = 0
+                return core.receive(piece, on: connection, state: request)
+            }
+            return core.handle(connection, method: method, version: version, state: request)
         }
         settings.completed_callback = { cls, connection, context, _ in
             // A streamed body had the stream timeout; the connection waits for its next request with its own, and
@@ -119,16 +130,23 @@ final class ServerCore: @unchecked Sendable {
         _ connection: OpaquePointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
         state: RequestState
     ) -> MHD_Result {
+        var announcesBody = false
         if !state.headersSeen {
             state.headersSeen = true
             state.letInPastTheLimit = acceptor?.registry.headReceived(on: connection) ?? false
+            announcesBody = Self.announcesBody(connection)
             // Answered now, the request closes its connection: one let in past the limit, one with a body.
-            if !state.letInPastTheLimit && !Self.announcesBody(connection) { return .YES }
+            if !state.letInPastTheLimit && !announcesBody { return .YES }
         }
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             method: String(cString: method), rawTarget: state.rawTarget,
             version: version.map { String(cString: $0) } ?? "",
             headers: Self.headers(of: connection))
+        request.body = state.body
+        if let refusal = state.refusal {
+            state.refusal = nil
+            return queue(refusal, for: request, on: connection, closing: true)
+        }
         if state.letInPastTheLimit, let acceptor {
             var busy = HTTPResponse(
                 status: .serviceUnavailable, headers: ["Content-Type": "text/plain; charset=utf-8"],
@@ -150,7 +168,58 @@ final class ServerCore: @unchecked Sendable {
             record("no worker left for a thread of the pool")
             return queue(Self.failure(.serviceUnavailable), for: request, on: connection)
         }
+        if announcesBody {
+            if let response = slot.worker.respond(beforeBody: request) {
+                return queue(response, for: request, on: connection)
+            }
+            if let length = Self.contentLength(connection), length > maximumBodyBytes {
+                return queue(bodyTooLarge(), for: request, on: connection, closing: true)
+            }
+            // The library reads the body now (after `100 Continue` when the client waits for it).
+            state.body = HTTPRequestBody()
+            return .YES
+        }
         return queue(slot.worker.respond(to: request), for: request, on: connection)
+    }
+
+    /// Keeps a piece of a request's body. The library takes no response until the body has arrived: one past the
+    /// limit (sent in chunks, without a length to refuse it by) is dropped as it comes and answered 413 at its end,
+    /// unless it goes on for `discardBytes` more, when the connection is closed without an answer; a body that
+    /// cannot be kept is answered 503 at its end.
+    private func receive(_ piece: UnsafeRawBufferPointer, on connection: OpaquePointer, state: RequestState)
+        -> MHD_Result
+    {
+        guard let body = state.body else { return .YES }
+        if state.refusal != nil || body.count + piece.count > maximumBodyBytes {
+            if state.refusal == nil { state.refusal = bodyTooLarge() }
+            state.discarded += piece.count
+            return state.discarded > Self.discardBytes ? .NO : .YES
+        }
+        do {
+            try body.append(piece)
+        } catch {
+            record("\(error)")
+            state.refusal = Self.failure(.serviceUnavailable)
+        }
+        return .YES
+    }
+
+    /// Bytes of a body past the limit read and dropped before its connection is closed.
+    private static let discardBytes = 16 << 20
+
+    /// The answer to a body over the limit.
+    private func bodyTooLarge() -> HTTPResponse {
+        HTTPResponse(
+            status: .contentTooLarge, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: .text("the request body is larger than the limit of \(maximumBodyBytes.groupedDigits) bytes\n"))
+    }
+
+    /// The body's length as its `Content-Length` gives it; nil without one (a body sent in chunks).
+    private static func contentLength(_ connection: OpaquePointer) -> Int? {
+        guard let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return nil }
+        let text = String(cString: length).trimmingWhiteSpace()
+        // Digits too many for an Int are larger than any limit.
+        return text.isDigits ? Int(text) ?? Int.max : nil
     }
 
     /// The worker of the calling pool thread, claimed on the thread's first request.
@@ -294,6 +363,12 @@ private final class RequestState {
     var headersSeen = false
     /// Whether the request came on a connection let in past the limit, to be answered 503.
     var letInPastTheLimit = false
+    /// The body received so far, once the worker asked for it.
+    var body: HTTPRequestBody?
+    /// The answer to a body refused while it came (over the limit, or not kept), sent once it has ended.
+    var refusal: HTTPResponse?
+    /// Bytes of a refused body dropped so far.
+    var discarded = 0
 
     init(rawTarget: [UInt8]) {
         self.rawTarget = rawTarget

@@ -1,3 +1,5 @@
+import RosterModel
+
 /// How an import ended, as `--report json`'s `status` says it, one word a script can branch on.
 package enum ImportStatus: String, Sendable {
     /// Written.
@@ -23,4 +25,19 @@ package enum ImportStatus: String, Sendable {
     /// Nothing written: the roster refused a write or holds what rosterdb cannot read (another program's trigger
     /// or value, a damaged schema); the message names the record or player.
     case failed
+
+    /// The status of an import that failed before it had a report, by the error's category.
+    package init(failure error: any Error) {
+        self =
+            switch ErrorCategory(of: error) {
+            case .busy, .timedOut: .locked
+            case .interrupted: .interrupted
+            case .unreadableInput: .unreadableInput
+            case .usage: .refusedUsage
+            case .invalidData, .duplicate: .refusedInvalid
+            case .pruneRefused: .refusedPrune
+            case .failure, .notFound, .rosterNotEmpty, .changedSince: .failed
+            case .io, .unavailable, .savedNotReported: .ioError
+            }
+    }
 }

@@ -7,8 +7,18 @@ extension Roster {
     /// Adds the player `values` describe (fields as a user writes them); refuses one with the name and birth date of
     /// a stored player unless `allowDuplicate`. Returns the player as stored, with its id.
     package func add(_ values: [PlayerField: String], allowDuplicate: Bool = false) throws -> Player {
-        let player = try validated(values)
+        try add(Roster.record(values.mapValues(RawValue.cell)), allowDuplicate: allowDuplicate)
+    }
+
+    /// Adds the player `record` describes, its fields named as an import's records name them (a JSON object
+    /// given as it was read); a field of no player's is refused. Refused too, with nothing written, when the
+    /// roster is no longer at a version `expected` names.
+    package func add(_ record: RawRecord, allowDuplicate: Bool = false, expected: ExpectedVersion? = nil) throws
+        -> Player
+    {
+        let player = try validated(record, refusingUnknownFields: true)
         return try store.write(madeBy: "add") { players in
+            try expected?.check(players, store: store.identity)
             if !allowDuplicate { try Roster.checkIsNoDuplicate(player, in: players) }
             if let id = player.id, try players.player(id: id) != nil {
                 throw InvalidPlayer(problems: [
@@ -27,14 +37,16 @@ extension Roster {
     /// rules, so `after` is any valid player, and a broken stored value that the edit does not replace is refused as
     /// a given one would be. A new name or birth date that another player has too is refused as `add` refuses it,
     /// unless `allowDuplicate`: an import would then find two players by them.
-    package func edit(_ target: String, _ edit: PlayerEdit, allowDuplicate: Bool = false) throws
-        -> (before: FoundPlayer, after: Player)
-    {
+    /// With `expected`, refused with nothing written when the roster is no longer at a version it names.
+    package func edit(
+        _ target: String, _ edit: PlayerEdit, allowDuplicate: Bool = false, expected: ExpectedVersion? = nil
+    ) throws -> (before: FoundPlayer, after: Player) {
         try store.write(madeBy: "edit") { players in
+            try expected?.check(players, store: store.identity)
             let before = try Roster.findToChange(target, in: players)
-            var values: [PlayerField: String] = [:]
+            var values: [PlayerField: RawValue] = [:]
             for field in PlayerField.allCases {
-                values[field] = before.text(field)
+                values[field] = before.text(field).map(RawValue.cell)
             }
             for field in edit.cleared { values[field] = nil }
             for (field, text) in edit.values { values[field] = text }
@@ -42,7 +54,7 @@ extension Roster {
             let notUTF8 = before.notUTF8.subtracting(edit.cleared).subtracting(edit.values.keys)
             var after: Player
             do {
-                after = try validated(values, notUTF8: notUTF8)
+                after = try validated(Roster.record(values, notUTF8: notUTF8))
             } catch var error as InvalidPlayer {
                 if case .unreadable(let id, _, _) = before { error.storedPlayer = id }
                 throw error
@@ -67,8 +79,12 @@ extension Roster {
     /// Removes the players `targets` name, all or none: one that names no player, or several, fails the whole call;
     /// one named by id goes also when another program stored it breaking the rules. With `dryRun`, nothing is
     /// removed. Returns them, each once, in the order named.
-    package func remove(_ targets: [String], dryRun: Bool = false) throws -> [FoundPlayer] {
+    /// With `expected`, refused when the roster is no longer at a version it names.
+    package func remove(_ targets: [String], dryRun: Bool = false, expected: ExpectedVersion? = nil) throws
+        -> [FoundPlayer]
+    {
         try store.write(commit: !dryRun, madeBy: "remove") { players in
+            try expected?.check(players, store: store.identity)
             // Every name is looked up before anything goes, so that naming a player twice removes it once.
             var removed: [FoundPlayer] = []
             for target in targets {
@@ -99,22 +115,40 @@ extension Roster {
         }
     }
 
-    /// The player `values` describe, checked as an import record; the fields of `notUTF8` hold text shown with its
-    /// bytes (`C\xC3`) that no record can give, and are refused.
-    private func validated(_ values: [PlayerField: String], notUTF8: Set<PlayerField> = []) throws -> Player {
+    /// The record of `values`, one field each, in the order of the fields; the fields of `notUTF8` hold text shown
+    /// with its bytes (`C\xC3`) that no record can give, and are refused.
+    private static func record(_ values: [PlayerField: RawValue], notUTF8: Set<PlayerField> = []) -> RawRecord {
         let fields = PlayerField.allCases.enumerated().compactMap { offset, field in
-            values[field].map { text in
-                let value: RawValue =
-                    notUTF8.contains(field)
-                    ? .refused(.cell(text), reason: "'\(text)', which another program stored, is not UTF-8 text")
-                    : .cell(text)
+            values[field].map { given in
+                var value = given
+                if notUTF8.contains(field), case .cell(let text) = given {
+                    value = .refused(given, reason: "'\(text)', which another program stored, is not UTF-8 text")
+                }
                 return RawField(name: field.name, value: value, location: SourceLocation(line: 1, column: offset + 1))
             }
         }
+        return RawRecord(number: 1, location: SourceLocation(line: 1, column: 1), fields: fields)
+    }
+
+    /// The player `record` describes, checked as an import record; a field no player has is a problem too when
+    /// `refusingUnknownFields` (a record an import would read with it left out).
+    private func validated(_ record: RawRecord, refusingUnknownFields: Bool = false) throws -> Player {
         var validator = RecordValidator(latestBirthDate: .latestToday(), file: "")
-        switch validator.validate(RawRecord(number: 1, location: SourceLocation(line: 1, column: 1), fields: fields)) {
-        case .valid(let player, _): return player
-        case .invalid(let problems): throw InvalidPlayer(problems: problems)
+        var unknown = Set<String>()
+        let validated = validator.validate(record, unknown: &unknown)
+        let unknownProblems =
+            refusingUnknownFields
+            ? record.fields.filter { unknown.contains($0.name) }.map { field in
+                RecordProblem(
+                    file: "", record: nil, location: field.location, field: field.name,
+                    value: RecordValidator.display(field.value),
+                    message: "is no field of a player's; the fields are "
+                        + PlayerField.allCases.map(\.name).joined(separator: ", "))
+            } : []
+        switch validated {
+        case .valid(let player, _) where unknownProblems.isEmpty: return player
+        case .valid: throw InvalidPlayer(problems: unknownProblems)
+        case .invalid(let problems): throw InvalidPlayer(problems: problems + unknownProblems)
         }
     }
 

@@ -194,3 +194,17 @@ extension CommandOptionTests {
                 + "any placeholder.")
     }
 }
+
+extension CommandOptionTests {
+    /// `serve --write` takes writes, with `--max-body` bytes at most; `--max-body` alone would limit nothing.
+    @Test func maxBodyGoesWithWrite() throws {
+        let serve = try ServeCommand(parser.parse(["serve", "--write", "--max-body", "1024"]).arguments)
+        #expect(serve.write && serve.maxBody == 1024)
+        let plain = try ServeCommand(parser.parse(["serve"]).arguments)
+        #expect(!plain.write && plain.maxBody == nil)
+        #expect(throws: UsageError.self) { _ = try ServeCommand(parser.parse(["serve", "--max-body", "1"]).arguments) }
+        #expect(throws: UsageError.self) {
+            _ = try ServeCommand(parser.parse(["serve", "--write", "--max-body", "0"]).arguments)
+        }
+    }
+}

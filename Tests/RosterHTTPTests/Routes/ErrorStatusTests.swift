@@ -18,7 +18,8 @@ import Testing
         switch category {
         case .notFound: 404
         case .usage, .invalidData: 400
-        case .pruneRefused, .rosterNotEmpty: 409
+        case .pruneRefused, .rosterNotEmpty, .duplicate: 409
+        case .changedSince: 412
         case .unavailable, .busy, .timedOut, .interrupted: 503
         case .failure, .unreadableInput, .io, .savedNotReported: 500
         }

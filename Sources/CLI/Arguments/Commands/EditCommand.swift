@@ -42,7 +42,7 @@ package struct EditCommand: DeclaredCommand {
             })
     ) { values, cleared, increments in
         var edit = PlayerEdit()
-        edit.values = values
+        edit.values = values.mapValues(RawValue.cell)
         for field in cleared {
             if edit.values[field] != nil {
                 let option = FieldOptions.optionName(field)

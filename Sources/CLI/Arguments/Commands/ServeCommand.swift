@@ -5,7 +5,7 @@ package struct ServeCommand: DeclaredCommand {
     package static let name = "serve"
     package static let declaration = CommandDeclaration(
         name: name,
-        abstract: "Serve the roster over HTTP: a JSON API and a web page, read-only.",
+        abstract: "Serve the roster over HTTP: a JSON API and a web page, read-only unless --write.",
         discussion: "GET /api/players (the filters, sort and paging of query; format=ndjson|csv streams every match), "
             + "/api/players/ID, /api/stats (the filters, by, top), /api/health; the web pages at /, /stats and "
             + "/players/ID. Each request reads one committed snapshot, so imports may run meanwhile. SIGINT or SIGTERM stops it once the requests in "
@@ -29,11 +29,21 @@ package struct ServeCommand: DeclaredCommand {
             "image-base", "url",
             help: "Where the web page finds a player's image: an http(s) URL with {ref} and {image} for the "
                 + "player's ref and image file name (https://img.example.org/{image}); without it no image is shown."
-        ) { text in ImageTemplate.parse(text).mapError { Option.ValueRefused(reason: $0.reason) } }
-    ) { _, address, port, threads, cors, timeLimit, imageTemplate in
-        ServeCommand(
+        ) { text in ImageTemplate.parse(text).mapError { Option.ValueRefused(reason: $0.reason) } },
+        Flag(
+            "write",
+            help: "Take writes too: POST /api/players, PATCH and DELETE /api/players/ID, POST /api/import, with the "
+                + "rules of add, edit, remove and import (If-Match with a read's ETag writes only if the roster is "
+                + "unchanged since). Without it, they are answered 405."),
+        Option.number(
+            "max-body", "bytes", in: 1...(1 << 40),
+            help: "The largest request body a write takes, in bytes (default: 67108864, 64 MiB); a larger one is "
+                + "answered 413.")
+    ) { _, address, port, threads, cors, timeLimit, imageTemplate, write, maxBody in
+        if maxBody != nil && !write { throw UsageError.optionRequires("--max-body", "--write") }
+        return ServeCommand(
             address: address ?? "127.0.0.1", port: UInt16(port ?? 8080), threads: threads, cors: cors,
-            timeLimit: timeLimit ?? 5, imageTemplate: imageTemplate)
+            timeLimit: timeLimit ?? 5, imageTemplate: imageTemplate, write: write, maxBody: maxBody)
     }
 
     package let address: String
@@ -42,4 +52,7 @@ package struct ServeCommand: DeclaredCommand {
     package let cors: Bool
     package let timeLimit: Double
     package let imageTemplate: ImageTemplate?
+    package let write: Bool
+    /// `--max-body`; nil for the server's default.
+    package let maxBody: Int?
 }

@@ -1,0 +1,108 @@
+import Glibc
+import RosterModel
+import RosterService
+import Testing
+
+@testable import RosterHTTP
+
+/// The API's writes over real sockets: bodies received in pieces within the limit, and writes from many clients at
+/// once. Every client reads with a timeout (`TestClient`), so that no test waits for ever.
+@Suite struct WriteServerTests {
+    /// A server with `--write` on a sample roster, on a port the system picks.
+    private func start(maximumBodyBytes: Int = 64 << 20, threads: Int = 4) throws -> (ServeFixture, HTTPServer) {
+        let fixture = try ServeFixture { $0.write = true }
+        var configuration = HTTPServerConfiguration()
+        configuration.threads = threads
+        configuration.maximumBodyBytes = maximumBodyBytes
+        let (options, cache) = (fixture.options, fixture.cache)
+        let server = try HTTPServer.start(configuration) { try RosterRoutes(options: options, cache: cache) }
+        return (fixture, server)
+    }
+
+    /// `method target` with `body` as JSON, by its length or (`chunked`) in chunks of 1,000 bytes.
+    private func send(
+        _ client: TestClient, _ method: String, _ target: String, _ body: [UInt8], chunked: Bool = false
+    ) throws {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        head += chunked ? "Transfer-Encoding: chunked\r\n\r\n" : "Content-Length: \(body.count)\r\n\r\n"
+        try client.send(head)
+        guard chunked else { return try client.send(bytes: body) }
+        var offset = 0
+        while offset < body.count {
+            let piece = body[offset..<min(offset + 1_000, body.count)]
+            try client.send(String(piece.count, radix: 16) + "\r\n")
+            try client.send(bytes: Array(piece) + Array("\r\n".utf8))
+            offset += piece.count
+        }
+        try client.send("0\r\n\r\n")
+    }
+
+    /// A player object padded with white space to `size` bytes.
+    private static func player(_ name: String, size: Int = 0) -> [UInt8] {
+        let object = Array(#"{"name": "\#(name)", "position": "ST"}"#.utf8)
+        return object + [UInt8](repeating: UInt8(ascii: " "), count: max(0, size - object.count))
+    }
+
+    @Test(arguments: [false, true])
+    func aBodyWithinTheLimitIsTakenInPiecesAndOneOverItIs413(chunked: Bool) throws {
+        let (fixture, server) = try start(maximumBodyBytes: 300_000)
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        // Larger than what a body keeps in memory: the rest goes to a file.
+        try send(client, "POST", "/api/players", Self.player("Within", size: 299_000), chunked: chunked)
+        let created = try client.readResponse()
+        #expect(created.status == 201)
+        #expect(created.headers["Location"] == "/api/players/29")
+        // The connection stays open for the next request, which is one byte too large.
+        try send(client, "POST", "/api/players", Self.player("Over", size: 300_001), chunked: chunked)
+        let refused = try client.readResponse()
+        #expect(refused.status == 413)
+        #expect(refused.text.contains("300,000 bytes"))
+        #expect(client.isClosedByServer())
+        #expect(try Roster(path: fixture.path, access: .read).count() == 29)
+    }
+
+    @Test func aBodyTheServerWillNotReadIsAnsweredAtOnce() throws {
+        let (_, server) = try start()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        // Announced, never sent: the answer cannot wait for it.
+        try client.send(
+            "POST /api/players HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 1000000\r\n\r\n"
+        )
+        #expect(try client.readResponse().status == 415)
+    }
+
+    /// 8 clients add 1 to one player's goals 50 times each, at once: every increment is kept.
+    @Test func concurrentIncrementsAreNeverLost() throws {
+        let (fixture, server) = try start()
+        defer { server.stop() }
+        let before = try #require(try Roster(path: fixture.path, access: .read).player(id: 3)).goals
+        let (clients, increments) = (8, 50)
+        let outcomes = Locked<[Int]>([])
+        let body = Array(#"{"add_goals": 1}"#.utf8)
+        let port = server.port
+        let threads = (0..<clients).compactMap { _ in
+            JoinableThread.start(stackSize: 1 << 20) {
+                var statuses: [Int] = []
+                do {
+                    let client = try TestClient(port: port)
+                    for _ in 0..<increments {
+                        try send(client, "PATCH", "/api/players/3", body)
+                        statuses.append(try client.readResponse().status)
+                    }
+                } catch {
+                    statuses.append(-1)
+                }
+                outcomes.withLock { $0 += statuses }
+            }
+        }
+        for thread in threads { thread.join() }
+        #expect(threads.count == clients)
+        let statuses = outcomes.withLock { $0 }
+        #expect(statuses.count == clients * increments)
+        #expect(statuses.allSatisfy { $0 == 200 })
+        let after = try #require(try Roster(path: fixture.path, access: .read).player(id: 3)).goals
+        #expect(after == before + clients * increments)
+    }
+}
