@@ -28,11 +28,12 @@ extension ValueSuggestion {
     }
 
     /// Whether `short` stands for `long`: it starts it (`man`, `manchester`), or holds its first letter and then
-    /// some of its others in order (`utd`, `united`).
+    /// some of its others in order (`utd`, `united`). A single letter (`nott'm`) stands for nothing.
     static func abbreviates(_ short: String, _ long: String) -> Bool {
-        guard let first = short.first, first == long.first, short.count <= long.count else { return false }
+        guard short.count > 1, let first = short.first, first == long.first, short.count <= long.count else {
+            return false
+        }
         if long.hasPrefix(short) { return true }
-        guard short.count > 1 else { return false }
         var rest = long.dropFirst()[...]
         for character in short.dropFirst() {
             guard let found = rest.firstIndex(of: character) else { return false }
