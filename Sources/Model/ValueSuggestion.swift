@@ -14,11 +14,17 @@ package struct ValueSuggestion: Hashable, Sendable {
         self.values = values
     }
 
-    /// `No club is 'manchester united'; did you mean 'Man Utd' or 'Man City'?`, the one wording of every front end.
+    /// `No club is 'manchester united'; did you mean 'Man Utd' or 'Man City'?`, the one wording of every front end:
+    /// `opening`, each value after its `separator`, then `?`.
     package var message: String {
-        let quoted = values.map { "'\($0)'" }
-        let listed =
-            quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
-        return "No \(field.name) is '\(given)'; did you mean \(listed)?"
+        opening + values.indices.map { separator(before: $0) + "'\(values[$0])'" }.joined() + "?"
+    }
+
+    /// `No club is 'manchester united'; did you mean `: the message up to the values.
+    package var opening: String { "No \(field.name) is '\(given)'; did you mean " }
+
+    /// What comes before the value at `index`: nothing before the first, `or` before the last, else a comma.
+    package func separator(before index: Int) -> String {
+        index == 0 ? "" : index == values.count - 1 ? " or " : ", "
     }
 }

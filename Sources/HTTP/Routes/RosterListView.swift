@@ -96,8 +96,7 @@ enum RosterListView {
         return .element("form", [("method", "get"), ("action", "/"), ("role", "search")], fields)
     }
 
-    /// `No club is 'manchester united'; did you mean Man Utd or Man City?`, each value a link to the list with it in
-    /// place of the value given.
+    /// `ValueSuggestion.message` with each value a link to the list with it in place of the value given.
     private static func suggestions(_ state: State) -> HTML {
         var html = HTML.empty
         for suggestion in state.suggestions {
@@ -111,14 +110,9 @@ enum RosterListView {
                     "a", [("href", QueryLink.url("/", items, replacing: [("page", nil), ("after", nil)]))],
                     .text(value))
             }
-            var listed = HTML.empty
-            for (index, link) in links.enumerated() {
-                if index > 0 { listed += HTML(index == links.count - 1 ? " or " : ", ") }
-                listed += link
-            }
-            html += .element(
-                "p", [("class", "suggestion")],
-                .text("No \(name) is '\(suggestion.given)'; did you mean ") + listed + HTML("?"))
+            var sentence = HTML.text(suggestion.opening)
+            for (index, link) in links.enumerated() { sentence += .text(suggestion.separator(before: index)) + link }
+            html += .element("p", [("class", "suggestion")], sentence + HTML("?"))
         }
         return html
     }

@@ -29,9 +29,9 @@ extension RosterRoutes {
     static let listParameters = QueryParameter.filters + [.sort, .page, .perPage, .after]
 
     /// `GET /api/players`: the page as `query --format json` writes it, with `next` and `prev` links (also in a
-    /// `Link` header) and, when nothing matches, the `suggestions` for a nationality or club no player has, or with `format=ndjson|csv` every match, streamed. Without `format`, the `Accept` values
-    /// choose (`text/csv`, `application/x-ndjson`; JSON when they prefer none of the three), and the answer says
-    /// `Vary: Accept`.
+    /// `Link` header) and, when nothing matches, the `suggestions` for a nationality or club no player has; or with
+    /// `format=ndjson|csv` every match, streamed. Without `format`, the `Accept` values choose (`text/csv`,
+    /// `application/x-ndjson`; JSON when they prefer none of the three), and the answer says `Vary: Accept`.
     func players(_ target: HTTPTarget, accept: [String], version: RosterVersion, today: CalendarDate) throws
         -> HTTPResponse
     {
