@@ -62,7 +62,8 @@ DEEP_PAGE=$((DEEP_PAGES >= DEEP_PAGE_WANTED ? DEEP_PAGE_WANTED : (DEEP_PAGES + 1
 AS_OF="$(date +%F)"
 
 # Each pair: a label, rosterdb's arguments, the first SQL (the count of a query, the total of stats, empty for show)
-# and the rows SQL, written as the SQL rosterdb runs (ties end on id, in the direction of the last key; position ST
+# and the rows SQL, written as the SQL rosterdb runs (ties end on the folded name, then the id, both ascending, in an
+# order without the name; in the name order on the id, in the direction of the last key; position ST
 # is a role, not a line; nationalities are matched on their folded key).
 labels=() rargs=() counts=() rows=()
 pair() { labels+=("$1"); rargs+=("$2"); counts+=("$3"); rows+=("$4"); }
@@ -70,7 +71,7 @@ pair() { labels+=("$1"); rargs+=("$2"); counts+=("$3"); rows+=("$4"); }
 by_goals() {
     local where="$1" page="$2"
     pair "$3" "$4" "SELECT count(*) FROM players WHERE $where" \
-        "SELECT $COLUMNS FROM players WHERE $where ORDER BY goals DESC, id DESC LIMIT $PER_PAGE OFFSET $(((page - 1) * PER_PAGE))"
+        "SELECT $COLUMNS FROM players WHERE $where ORDER BY goals DESC, sort_name ASC, id ASC LIMIT $PER_PAGE OFFSET $(((page - 1) * PER_PAGE))"
 }
 by_goals "position IN ('ST')" 1 "query --position ST --sort goals:desc" "query --position ST --sort goals:desc"
 PAGE_1=${#labels[@]}
@@ -86,7 +87,7 @@ pair "query --page $NAME_PAGE (name order, of $NAME_PAGES)" "query --page $NAME_
 pair "query --nationality Japan --min-goals 30 --sort assists:desc" \
     "query --nationality Japan --min-goals 30 --sort assists:desc" \
     "SELECT count(*) FROM players WHERE nationality_key IN ('japan') AND goals >= 30" \
-    "SELECT $COLUMNS FROM players WHERE nationality_key IN ('japan') AND goals >= 30 ORDER BY assists DESC, id DESC LIMIT $PER_PAGE OFFSET 0"
+    "SELECT $COLUMNS FROM players WHERE nationality_key IN ('japan') AND goals >= 30 ORDER BY assists DESC, sort_name ASC, id ASC LIMIT $PER_PAGE OFFSET 0"
 # Needs an FTS5 query string: the folded word, quoted, as a prefix — what rosterdb binds for --name mbap.
 search="id IN (SELECT rowid FROM players_search WHERE players_search MATCH '(\"mbap\"*)')"
 pair "query --name mbap" "query --name mbap" \

@@ -11,8 +11,8 @@ package struct PagePosition: Hashable, Sendable {
 
     /// The order the position belongs to; it means nothing in another.
     package var sort: [SortOrder]
-    /// The row's value for each term of the order, ties ending on the id: `comparedValues` per key of `sort`, then
-    /// the id when `sort` has no id key.
+    /// The row's value for each term of the order: `comparedValues` per key of `sort`, then those of its tie break
+    /// (`SortOrder.tieBreak(of:)`: the folded name and the id, the id alone, or nothing).
     package var values: [Value]
 
     package init(sort: [SortOrder], values: [Value]) {
@@ -22,6 +22,12 @@ package struct PagePosition: Hashable, Sendable {
 
     /// How many values a position in `sort` holds.
     package static func valueCount(_ sort: [SortOrder]) -> Int {
-        sort.reduce(0) { $0 + $1.key.comparedValues } + (sort.contains { $0.key == .id } ? 0 : 1)
+        let tieValues =
+            switch SortOrder.tieBreak(of: sort) {
+            case .none: 0
+            case .id: 1
+            case .nameThenID: 2
+            }
+        return sort.reduce(0) { $0 + $1.key.comparedValues } + tieValues
     }
 }

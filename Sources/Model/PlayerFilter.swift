@@ -9,6 +9,8 @@ package enum PlayerFilter: Hashable, Sendable {
     case nationalities([String])
     /// Any of these clubs, compared as nationalities are.
     case clubs([String])
+    /// Clubs that start with any of these texts, compared as clubs are (`man` finds Man City and Man Utd).
+    case clubPrefixes([String])
     /// Any of these name searches: each holds words that must all start some word of the name, ignoring case and
     /// accents.
     case names([String])
@@ -29,7 +31,7 @@ package enum PlayerFilter: Hashable, Sendable {
     /// For a bound on a number: which, whether it is the least the number may be, and the bound.
     package var bound: (quantity: Quantity, isLeast: Bool, value: Int)? {
         switch self {
-        case .positions, .nationalities, .clubs, .names: nil
+        case .positions, .nationalities, .clubs, .clubPrefixes, .names: nil
         case .minGoals(let value): (.goals, true, value)
         case .maxGoals(let value): (.goals, false, value)
         case .minAssists(let value): (.assists, true, value)

@@ -17,6 +17,25 @@ package struct SortOrder: Hashable, Sendable {
         self.key = key
         self.descending = descending
     }
+
+    /// What ends the ties of `order` after its own keys, so that every order is total and paging is stable.
+    package enum TieBreak: Sendable {
+        /// The order has the id, which no two players share.
+        case none
+        /// The order has the name (whose namesakes come by birth date): the id, in the direction of the last key,
+        /// as the name's index holds it.
+        case id(descending: Bool)
+        /// Any other order: the folded name ascending, then the id ascending, whichever way the order runs — equal
+        /// goals list their players from A to Z.
+        case nameThenID
+    }
+
+    /// The tie break of `order`: the one rule a store's ORDER BY and a page position's values follow.
+    package static func tieBreak(of order: [SortOrder]) -> TieBreak {
+        if order.contains(where: { $0.key == .id }) { return .none }
+        if order.contains(where: { $0.key == .name }) { return .id(descending: order.last?.descending == true) }
+        return .nameThenID
+    }
 }
 
 /// Which players to list, in what order, and which page of them.
@@ -25,7 +44,7 @@ package struct PlayerQuery: Sendable {
     package var filters: [PlayerFilter] = []
     /// The day ages are computed on.
     package var asOf: CalendarDate
-    /// Sort keys in order; ties always end on id (namesakes on birth date first).
+    /// Sort keys in order; ties end as `SortOrder.tieBreak(of:)` says (on the name, then the id).
     package var sort: [SortOrder] = [SortOrder(.name)]
     package var paging: Paging = .page(1, perPage: 20)
     /// With `.page`, start just after this row instead of at the page's number (keyset paging); its order must be

@@ -45,6 +45,7 @@ extension PlayerCriteria {
     fileprivate enum ConditionKind: Hashable {
         case positions
         case folded(PlayerField)
+        case foldedPrefixes(PlayerField)
         case nameSearch
         case noName
         case bound(String)
@@ -55,7 +56,7 @@ extension PlayerCriteria {
     var readsFoldedColumns: Bool {
         filters.contains { filter in
             switch filter {
-            case .nationalities(let values), .clubs(let values): !values.isEmpty
+            case .nationalities(let values), .clubs(let values), .clubPrefixes(let values): !values.isEmpty
             case .names(let texts): texts.contains { !NameFolding.words($0).isEmpty }
             case .positions, .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge: false
             }
@@ -106,6 +107,8 @@ extension PlayerCriteria {
             case .nationalities(let values):
                 addFolded(.nationality, values, to: &clause, foldingOnTheFly: foldingOnTheFly)
             case .clubs(let values): addFolded(.club, values, to: &clause, foldingOnTheFly: foldingOnTheFly)
+            case .clubPrefixes(let texts):
+                addFoldedPrefixes(.club, texts, to: &clause, foldingOnTheFly: foldingOnTheFly)
             case .names(let texts):
                 addNameSearch(texts, to: &clause, foldingOnTheFly: foldingOnTheFly, pastNames: pastNames)
             case .minGoals(let goals): clause.addBound("goals >=", .integer(Int64(goals)))
@@ -139,6 +142,33 @@ extension PlayerCriteria {
                 ? "(\(column.rawValue) IN (\(keys)) OR (\(column.missingCondition) "
                     + "AND rosterdb_fold(\(field.name)) IN (\(keys))))"
                 : "\(column.rawValue) IN (\(keys))"
+        }
+    }
+
+    /// Folded prefixes of a field with a folded column (a club): a row matches when its folded value starts with any
+    /// of them. Each is a range of the column, `key >= prefix AND key < prefix + U+10FFFF` (the largest character,
+    /// whose UTF-8 bytes come after those of any other), which its index walks; none matches every row.
+    private func addFoldedPrefixes(
+        _ field: PlayerField, _ texts: [String], to clause: inout Clause, foldingOnTheFly: Bool
+    ) {
+        guard !texts.isEmpty else { return }
+        guard let column = DerivedColumn.folding(field) else {
+            preconditionFailure("\(field.name) has no folded column")
+        }
+        let bounds = texts.flatMap { text -> [DatabaseValue] in
+            let prefix = NameFolding.fold(text)
+            return [.text(prefix), .text(prefix + "\u{10FFFF}")]
+        }
+        clause.add(.foldedPrefixes(field), bounds) { placeholders in
+            func ranges(_ key: String) -> String {
+                stride(from: 0, to: placeholders.count, by: 2).map {
+                    "(\(key) >= \(placeholders[$0]) AND \(key) < \(placeholders[$0 + 1]))"
+                }.joined(separator: " OR ")
+            }
+            return foldingOnTheFly
+                ? "(\(ranges(column.rawValue)) OR (\(column.missingCondition) "
+                    + "AND (\(ranges("rosterdb_fold(\(field.name))")))))"
+                : "(\(ranges(column.rawValue)))"
         }
     }
 

@@ -3,7 +3,8 @@ import RosterModel
 extension PlayerRepository {
     /// Whether a statement over `criteria` in `order` must fold on the fly the rows whose folded values are missing:
     /// only when it filters or sorts on a folded column, and such rows exist. One that reads no folded column (a
-    /// list by position sorted by goals) does not ask, which would cost a statement of its own per request.
+    /// list in id order) does not ask, which costs a statement of its own (one probe of a small index); every order
+    /// without the id reads the folded name, which ends its ties.
     func foldsOnTheFly(_ criteria: PlayerCriteria, orderedBy order: [SortOrder] = []) throws -> Bool {
         guard criteria.readsFoldedColumns || order.contains(where: { Self.foldedSortKeys.contains($0.key) }) else {
             return false
@@ -11,7 +12,8 @@ extension PlayerRepository {
         return try hasUnfoldedRows()
     }
 
-    /// The sort keys whose order reads a folded column: those whose terms differ when folding on the fly.
+    /// The sort keys whose order (the key alone, with its tie break) reads a folded column: those whose terms differ
+    /// when folding on the fly.
     static let foldedSortKeys = Set(
         SortKey.allCases.filter { key in
             orderClause([SortOrder(key)], foldingOnTheFly: true)
@@ -39,7 +41,7 @@ extension PlayerRepository {
         } ?? PageInfo.LargestCounts(id: 0, goals: 0, assists: 0)
     }
 
-    /// Calls `body` with the players that match `criteria`, in `order` (ties end on id), skipping `offset` of them
+    /// Calls `body` with the players that match `criteria`, in `order` (ties end on the name, then the id), skipping `offset` of them
     /// and stopping after `limit` when one is given; with `after`, only those that come after that position in
     /// `order` (whose `sort` it must be). Rows are read one at a time. `total`, the number of matches counted in the
     /// same read, lets a page past the middle be read from the end.
@@ -157,7 +159,8 @@ extension PlayerRepository {
 
     /// Each sort key maps to fixed SQL expressions; unknown birth dates and nationalities sort last either way.
     /// Namesakes come in order of birth date, in the name's direction (unknown dates are the lowest, as in the index
-    /// on both). Ties end on id, in the direction of the last key, so every order is total and paging is stable.
+    /// on both). Ties end on the folded name from A to Z, then the id (an order with the name: on the id, in the
+    /// direction of the last key), so every order is total and paging is stable.
     /// With `foldingOnTheFly`, names and nationalities whose folded key is missing are folded in the query.
     static func orderClause(_ order: [SortOrder], foldingOnTheFly: Bool) -> String {
         orderTerms(order, foldingOnTheFly: foldingOnTheFly).map(\.orderingSQL).joined(separator: ", ")
@@ -202,7 +205,7 @@ extension PlayerRepository {
         }
     }
 
-    /// The terms of `order`, the id ending the ties.
+    /// The terms of `order`, then those of its tie break (`SortOrder.tieBreak(of:)`).
     static func orderTerms(_ order: [SortOrder], foldingOnTheFly: Bool) -> [OrderTerm] {
         func key(_ column: DerivedColumn) -> String { foldingOnTheFly ? column.expression : column.rawValue }
         var terms = order.flatMap { sort in
@@ -221,8 +224,14 @@ extension PlayerRepository {
             case .birthDate: return [term("birth_date", .last)]
             }
         }
-        if !order.contains(where: { $0.key == .id }) {
-            terms.append(OrderTerm(expression: "id", descending: order.last?.descending == true, unknown: .none))
+        switch SortOrder.tieBreak(of: order) {
+        case .none: break
+        case .id(let descending): terms.append(OrderTerm(expression: "id", descending: descending, unknown: .none))
+        case .nameThenID:
+            terms += [
+                OrderTerm(expression: key(.sortName), descending: false, unknown: .none),
+                OrderTerm(expression: "id", descending: false, unknown: .none),
+            ]
         }
         return terms
     }

@@ -138,8 +138,8 @@ import Testing
                 19  Harry Kane          ST   England      Bayern Munich     32  36   8
                  3  Kylian Mbappé       ST   France       Real Madrid       27  31   7
                 15  Mohamed Salah       RW   Egypt        Liverpool         34  29  18
-                18  Robert Lewandowski  ST   Poland       Barcelona         37  27   2
                  4  Erling Haaland      ST   Norway       Manchester City   25  27   5
+                18  Robert Lewandowski  ST   Poland       Barcelona         37  27   2
 
                 Page 1 of 1 · 5 players
 

@@ -173,7 +173,8 @@ import Testing
         let error = try Self.curl([server.url("/api/players?min_goal=1")]).out
         #expect(
             error == #"{"error":{"status":400,"message":"Unknown parameter 'min_goal'. Did you mean 'min_goals'? "#
-                + #"Known parameters: position, nationality, club, name, min_goals, max_goals, min_assists, max_assists, "#
+                + #"Known parameters: position, nationality, club, club_prefix, name, min_goals, max_goals, "#
+                + #"min_assists, max_assists, "#
                 + #"min_age, max_age, as_of, sort, page, per_page, after, format.","parameter":"min_goal"}}"# + "\n")
         let allow = try Self.curl(["-X", "PUT", "-D", "-", "-o", "/dev/null", server.url("/api/players")]).out
         #expect(allow.contains("Allow: GET, HEAD\r\n"))

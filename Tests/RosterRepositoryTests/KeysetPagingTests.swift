@@ -105,6 +105,31 @@ import Testing
         }
     }
 
+    /// Ties end on the folded name from A to Z, then the id, whichever way the goals run: the order made here of the
+    /// players themselves, read whole and walked by pages, with and without a filter whose index serves the order.
+    @Test(arguments: [false, true])
+    func tiesEndOnTheNameThenTheId(descending: Bool) throws {
+        let order = [SortOrder(.goals, descending: descending)]
+        for criteria in [PlayerCriteria(), PlayerCriteria([.positions([.striker])])] {
+            var players: [Player] = []
+            try database.read { reading in
+                try reading.forEachPlayer(matching: criteria, orderedBy: [SortOrder(.id)], limit: nil) {
+                    players.append($0)
+                }
+            }
+            let expected = players.sorted { a, b in
+                if a.goals != b.goals { return descending ? a.goals > b.goals : a.goals < b.goals }
+                let (x, y) = (NameFolding.fold(a.name), NameFolding.fold(b.name))
+                return x != y ? x < y : a.id! < b.id!
+            }.map { $0.id! }
+            #expect(expected.count > 20)
+            #expect(try all(order, criteria) == expected, "\(criteria)")
+            for size in [1, 3, 8] {
+                #expect(try walk(order, size: size, criteria) == expected, "pages of \(size), \(criteria)")
+            }
+        }
+    }
+
     @Test func aWalkKeepsTheFilters() throws {
         var criteria = PlayerCriteria()
         criteria.filters = [.positions([.striker, .centreBack])]
@@ -154,10 +179,10 @@ import Testing
         var values: [DatabaseValue] = [.text("ST")]
         let keyset = PlayerRepository.keysetCondition(
             PlayerRepository.orderTerms([SortOrder(.goals, descending: true)], foldingOnTheFly: false),
-            [.integer(3), .integer(50)], values: &values)
+            [.integer(3), .text("muller"), .integer(50)], values: &values)
         let explain = try database.connection.prepare(
             "EXPLAIN QUERY PLAN SELECT id FROM players WHERE position IN (?1) AND \(keyset) "
-                + "ORDER BY goals DESC, id DESC LIMIT 20")
+                + "ORDER BY goals DESC, sort_name ASC, id ASC LIMIT 20")
         var plan: [String] = []
         while try explain.step() { plan.append(explain.text(at: 3)) }
         #expect(plan.contains { $0.contains("players_by_position_goals (position=? AND goals<?)") }, "\(plan)")

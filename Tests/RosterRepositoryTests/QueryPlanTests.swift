@@ -67,6 +67,32 @@ import Testing
         #expect(try listPlan(PlayerCriteria(), [SortOrder(.age)]).contains("players_by_birth_date"))
     }
 
+    /// Equal goals end on the name, then the id: the lists by goals of a position, a nationality or a club are walks
+    /// of their index in that order, with no sort however many players share a number of goals.
+    @Test(arguments: [
+        PlayerFilter.positions([.striker]), .nationalities(["japan"]), .clubs(["arsenal"]),
+    ])
+    func listsByGoalsEndTheirTiesOnTheNameInTheIndex(filter: PlayerFilter) throws {
+        let steps = try listPlan(PlayerCriteria([filter]), [SortOrder(.goals, descending: true)])
+        #expect(steps.contains("players_by_"), "\(steps)")
+        #expect(!steps.contains("TEMP B-TREE"), "\(steps)")
+        #expect(!steps.contains("SCAN"), "\(steps)")
+    }
+
+    @Test func aClubPrefixIsARangeOfTheClubIndex() throws {
+        let steps = try listPlan(PlayerCriteria([.clubPrefixes(["Man"])]), [SortOrder(.goals, descending: true)])
+        #expect(steps.contains("players_by_club_goals (club_key>? AND club_key<?)"), "\(steps)")
+    }
+
+    /// The known clubs and nationalities, for suggestions: a seek of the index per value, never a scan of the table.
+    @Test func theKnownValuesAreSeeksOfTheirIndex() throws {
+        for field in [PlayerField.club, .nationality] {
+            let steps = try plan(PlayerRepository.knownValuesSQL(field)).split(separator: "\n")
+            #expect(!steps.contains { $0.contains("SCAN players") }, "\(steps)")
+            #expect(steps.contains { $0.contains("SEARCH players USING COVERING INDEX players_by_") }, "\(steps)")
+        }
+    }
+
     /// A page past the middle, read from the end of the order: the same index, walked the other way; only the
     /// outer query sorts, the page's few rows.
     @Test func aDeepPageIsReadFromTheEndThroughTheSameIndex() throws {

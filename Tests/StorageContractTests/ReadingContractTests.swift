@@ -10,9 +10,12 @@ import Testing
         for perPage in [1, 3, 4, 10, 11] {
             #expect(try fixture.names([SortOrder(.name)], perPage: perPage) == byName)
         }
-        // Goals descending, ties by id in the same direction: the last added of the goalless first.
-        let byGoals = StoreFixture.players.enumerated().sorted {
-            ($0.element.goals, $0.offset) > ($1.element.goals, $1.offset)
+        // Goals descending, ties by the folded name from A to Z, then by id: namesakes in the order they were added.
+        let byGoals = StoreFixture.players.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
+            if a.goals != b.goals { return a.goals > b.goals }
+            let (x, y) = (NameFolding.fold(a.name), NameFolding.fold(b.name))
+            return x != y ? x < y : first.offset < second.offset
         }.map(\.element.name)
         for perPage in [2, 3, 7] {
             #expect(try fixture.names([SortOrder(.goals, descending: true)], perPage: perPage) == byGoals)

@@ -16,7 +16,11 @@ extension QueryCommand: Command {
             row: { player in
                 try context.output.write(renderer.row(player, age: player.age(on: query.asOf)))
             })
+        // An empty list whose nationality or club is no player's: the values it could have meant.
+        let suggestions = paging.total == 0 ? try roster.suggestions(for: query) : []
+        renderer.suggest(suggestions)
         try context.output.write(renderer.end(paging))
+        for suggestion in suggestions { try context.errors.write(suggestion.message + "\n") }
         return .success
     }
 }

@@ -11,8 +11,12 @@ protocol PlayerListRenderer {
     mutating func row(_ player: Player, age: Int?) -> String
     /// What comes after the last row; a renderer that must see every row first returns everything here.
     mutating func end(_ paging: PageInfo) -> String
+    /// Hands over, before `end`, the values an empty list's filters could have meant, for a format that holds them
+    /// (JSON); the others leave them to standard error.
+    mutating func suggest(_ suggestions: [ValueSuggestion])
 }
 
 extension PlayerListRenderer {
     var measuresAll: Bool { false }
+    mutating func suggest(_ suggestions: [ValueSuggestion]) {}
 }

@@ -2,8 +2,9 @@ import RosterModel
 
 /// A page of players as JSON, the one shape `query --format json` and the HTTP API's `/api/players` both write:
 /// `{"page":2,"per_page":20,"total":271,"pages":14,"players":[{…},{…}]}`, each player as `PlayerEncoding` writes it
-/// with its age. The API adds `"next"` and `"prev"` after the players. Written in three parts, so that a list of any
-/// length streams.
+/// with its age. The API adds `"next"` and `"prev"` after the players. An empty list whose nationality or club is no
+/// player's ends with `"suggestions":[{"field":"club","given":"manchester united","values":["Man Utd"]}]`. Written in
+/// three parts, so that a list of any length streams.
 package enum PageEncoding {
     /// Everything up to the first player: the paging facts and the opening of the list. A page asked for by a page
     /// token has no known number: `page` is null then.
@@ -42,21 +43,43 @@ package enum PageEncoding {
         try PlayerEncoding.appendJSONObject(player, age: .asOf(asOf), to: &out)
     }
 
-    /// The end of the list and of the object, with `links` (name and URL, null when there is none) in between.
-    package static func closing(links: [(name: String, url: String?)] = []) -> String {
+    /// The end of the list and of the object, with `links` (name and URL, null when there is none) and then the
+    /// `suggestions` (left out when there are none) in between.
+    package static func closing(
+        links: [(name: String, url: String?)] = [], suggestions: [ValueSuggestion] = []
+    ) -> String {
         var bytes: [UInt8] = []
-        appendClosing(links: links, to: &bytes)
+        appendClosing(links: links, suggestions: suggestions, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `closing(links:)` appended to `out` as UTF-8.
-    package static func appendClosing(links: [(name: String, url: String?)] = [], to out: inout [UInt8]) {
+    /// `closing(links:suggestions:)` appended to `out` as UTF-8.
+    package static func appendClosing(
+        links: [(name: String, url: String?)] = [], suggestions: [ValueSuggestion] = [], to out: inout [UInt8]
+    ) {
         out.append(UInt8(ascii: "]"))
         for (name, url) in links {
             out.append(UInt8(ascii: ","))
             JSONText.appendQuoted(name, to: &out)
             out.append(UInt8(ascii: ":"))
             if let url { JSONText.appendQuoted(url, to: &out) } else { out += "null".utf8 }
+        }
+        if !suggestions.isEmpty {
+            out += ",\"suggestions\":[".utf8
+            for (index, suggestion) in suggestions.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out += "{\"field\":".utf8
+                JSONText.appendQuoted(suggestion.field.name, to: &out)
+                out += ",\"given\":".utf8
+                JSONText.appendQuoted(suggestion.given, to: &out)
+                out += ",\"values\":[".utf8
+                for (number, value) in suggestion.values.enumerated() {
+                    if number > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONText.appendQuoted(value, to: &out)
+                }
+                out += "]}".utf8
+            }
+            out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "}"))
     }

@@ -27,9 +27,10 @@ struct JSONPageBody: PageSink {
         index += 1
     }
 
-    /// Ends the list and the object, with `links` (name and URL, null when there is none) in between.
-    mutating func close(links: [(String, String?)]) {
-        PageEncoding.appendClosing(links: links, to: &bytes)
+    /// Ends the list and the object, with `links` (name and URL, null when there is none) and `suggestions` (left
+    /// out when there are none) in between.
+    mutating func close(links: [(String, String?)], suggestions: [ValueSuggestion] = []) {
+        PageEncoding.appendClosing(links: links, suggestions: suggestions, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
     }
 }

@@ -22,6 +22,8 @@ enum RosterListView {
         var segments: [Segment]
         /// Why the parameters could not be used, shown instead of the table.
         var problem: String?
+        /// For an empty list, the values its nationality or club could have meant, each a link to the list with it.
+        var suggestions: [ValueSuggestion] = []
     }
 
     /// A sortable column: its heading, its key, and whether it holds numbers.
@@ -42,7 +44,7 @@ enum RosterListView {
         if let problem = state.problem {
             body += .element("p", [("class", "problem"), ("role", "alert")], .text(problem))
         } else {
-            body += table(state) + paging(state)
+            body += suggestions(state) + table(state) + paging(state)
         }
         return PageLayout.page(title: "Roster", body)
     }
@@ -80,7 +82,9 @@ enum RosterListView {
                     ("placeholder", label), ("aria-label", label),
                 ])
         }
-        var fields = field("name", "Name") + field("nationality", "Nationality") + field("club", "Club")
+        var fields =
+            field("name", "Name") + field("nationality", "Nationality") + field("club", "Club")
+            + field("club_prefix", "Club starts with")
         // The segment and the order stay as they are when the form is sent.
         for name in ["position", "sort", "as_of", "per_page"] {
             if let given = value(name, in: state) {
@@ -90,6 +94,27 @@ enum RosterListView {
         fields += HTML("<button type=\"submit\">Search</button>")
         fields += .element("a", [("href", "/")], HTML("Clear"))
         return .element("form", [("method", "get"), ("action", "/"), ("role", "search")], fields)
+    }
+
+    /// `ValueSuggestion.message` with each value a link to the list with it in place of the value given.
+    private static func suggestions(_ state: State) -> HTML {
+        var html = HTML.empty
+        for suggestion in state.suggestions {
+            let name = suggestion.field.name
+            let links = suggestion.values.map { value in
+                let items = state.items.map { item in
+                    item.name == name && TextRule.trimmed(item.value) == suggestion.given
+                        ? HTTPQueryItem(name: name, value: value) : item
+                }
+                return HTML.element(
+                    "a", [("href", QueryLink.url("/", items, replacing: [("page", nil), ("after", nil)]))],
+                    .text(value))
+            }
+            var sentence = HTML.text(suggestion.opening)
+            for (index, link) in links.enumerated() { sentence += .text(suggestion.separator(before: index)) + link }
+            html += .element("p", [("class", "suggestion")], sentence + HTML("?"))
+        }
+        return html
     }
 
     private static func table(_ state: State) -> HTML {

@@ -29,9 +29,9 @@ extension RosterRoutes {
     static let listParameters = QueryParameter.filters + [.sort, .page, .perPage, .after]
 
     /// `GET /api/players`: the page as `query --format json` writes it, with `next` and `prev` links (also in a
-    /// `Link` header), or with `format=ndjson|csv` every match, streamed. Without `format`, the `Accept` values
-    /// choose (`text/csv`, `application/x-ndjson`; JSON when they prefer none of the three), and the answer says
-    /// `Vary: Accept`.
+    /// `Link` header) and, when nothing matches, the `suggestions` for a nationality or club no player has; or with
+    /// `format=ndjson|csv` every match, streamed. Without `format`, the `Accept` values choose (`text/csv`,
+    /// `application/x-ndjson`; JSON when they prefer none of the three), and the answer says `Vary: Accept`.
     func players(_ target: HTTPTarget, accept: [String], version: RosterVersion, today: CalendarDate) throws
         -> HTTPResponse
     {
@@ -68,7 +68,8 @@ extension RosterRoutes {
         var body = JSONPageBody(asOf: query.asOf)
         let next = try roster.readPage(query, version: version, cache: cache, into: &body)
         let links = Self.links(body.paging, isKeyset: body.isKeyset, next: next, target)
-        body.close(links: [("next", links.next), ("prev", links.previous)])
+        let suggestions = body.paging.total == 0 ? try roster.suggestions(for: query) : []
+        body.close(links: [("next", links.next), ("prev", links.previous)], suggestions: suggestions)
         var response = HTTPResponse(
             headers: ["Content-Type": ListFormat.json.contentType], body: .bytes(body.bytes))
         let link = [(links.next, "next"), (links.previous, "prev")].compactMap { url, rel in

@@ -35,9 +35,10 @@ extension RosterRoutes {
             problem == nil
             ? try roster.page(query, version: version, cache: cache)
             : PlayerPage(paging: PageInfo(page: 1, perPage: 20, total: 0), players: [], isKeyset: false, next: nil)
-        let state = RosterListView.State(
+        var state = RosterListView.State(
             items: items, sort: query.sort, page: page, asOf: query.asOf, segments: segments,
             problem: problem?.message)
+        if problem == nil, page.paging.total == 0 { state.suggestions = try roster.suggestions(for: query) }
         return Self.html(RosterListView.render(state), status: problem == nil ? .ok : .badRequest)
     }
 

@@ -1,7 +1,7 @@
 extension PagePosition {
     /// The position just after `player` in `order`: its value for each term a store orders by — each sort key's
-    /// (a name's folded text, then the birth date; a position's rank), then the id unless the order has it — as the
-    /// store computes them (the SQLite repository's `orderTerms`).
+    /// (a name's folded text, then the birth date; a position's rank), then its tie break's (the folded name and the
+    /// id, or the id) — as the store computes them (the SQLite repository's `orderTerms`).
     package init(after player: Player, in order: [SortOrder]) {
         func text(_ value: String?) -> PagePosition.Value { value.map { .text(NameFolding.fold($0)) } ?? .null }
         let birthDate: PagePosition.Value = player.birthDate.map { .text($0.description) } ?? .null
@@ -17,7 +17,11 @@ extension PagePosition {
             case .age, .birthDate: [birthDate]
             }
         }
-        if !order.contains(where: { $0.key == .id }) { values.append(.integer(player.id ?? 0)) }
+        switch SortOrder.tieBreak(of: order) {
+        case .none: break
+        case .id: values.append(.integer(player.id ?? 0))
+        case .nameThenID: values += [.text(NameFolding.fold(player.name)), .integer(player.id ?? 0)]
+        }
         self.init(sort: order, values: values)
     }
 }

@@ -19,6 +19,10 @@ package protocol PlayerReading: AnyObject {
     func count(matching criteria: PlayerCriteria) throws -> Int
     /// The largest id, goals and assists among the players that match `criteria`; zeros when none does.
     func largestCounts(matching criteria: PlayerCriteria) throws -> PageInfo.LargestCounts
+    /// Each folded value (`NameFolding.fold`) of `field`, a nationality or a club, that some player has, with the text
+    /// of one such player, in the order of the folded values: the few values a filter could name, for suggestions.
+    /// Rows whose folded values are missing (another program wrote them) are left out until they are folded.
+    func knownValues(of field: PlayerField) throws -> [KnownValue]
     /// How many players that match `criteria` play each position; positions none plays are left out.
     func countsByPosition(matching criteria: PlayerCriteria) throws -> [Position: Int]
     /// The figures of the players that match `criteria`, in one pass: the total, and the groups of `groupings` (and

@@ -2,13 +2,17 @@ import RosterModel
 
 /// The text of a page token (`after=…`): a `PagePosition` written in URL-safe base64, opaque to clients.
 ///
-/// Inside: `1;` (the format), the order (`goals:desc,name:asc`), `;`, then each value: `n` for unknown, `i` and a
+/// Inside: `2;` (the format), the order (`goals:desc,name:asc`), `;`, then each value: `n` for unknown, `i` and a
 /// whole number ended by `.`, or `t`, the text's length in UTF-8 bytes, `:` and the text. Decoding is strict: any
-/// other text is no token.
+/// other text is no token. Format 1 held the values of orders whose ties ended on the id alone; its tokens are
+/// refused (`isEarlierFormat`), as a position in the order of today's ties cannot be made of them.
 package enum PageToken {
+    /// The format this build writes and reads, first in a token's text.
+    private static let format = "2;"
+
     /// The token for `position`.
     package static func token(for position: PagePosition) -> String {
-        var text = "1;" + sortText(position.sort) + ";"
+        var text = format + sortText(position.sort) + ";"
         for value in position.values {
             switch value {
             case .null: text += "n"
@@ -25,8 +29,8 @@ package enum PageToken {
             return nil
         }
         var rest = Substring(text)
-        guard rest.hasPrefix("1;") else { return nil }
-        rest = rest.dropFirst(2)
+        guard rest.hasPrefix(format) else { return nil }
+        rest = rest.dropFirst(format.utf8.count)
         guard let end = rest.firstIndex(of: ";"), let sort = sortOrders(rest[..<end]) else { return nil }
         rest = rest[rest.index(after: end)...]
         var values: [PagePosition.Value] = []
@@ -63,6 +67,13 @@ package enum PageToken {
         }
         guard values.count == PagePosition.valueCount(sort) else { return nil }
         return PagePosition(sort: sort, values: values)
+    }
+
+    /// Whether `token` is one an earlier rosterdb wrote (format 1, whose orders ended ties on the id alone), which
+    /// this one refuses with its own message rather than as no token at all.
+    package static func isEarlierFormat(_ token: String) -> Bool {
+        guard let bytes = Base64URL.decode(token) else { return false }
+        return bytes.starts(with: "1;".utf8)
     }
 
     /// `goals:desc,name:asc`: the order as `sort=` writes it, with every direction.

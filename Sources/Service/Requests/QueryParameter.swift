@@ -5,7 +5,9 @@ import RosterModel
 /// way (`--min-goals` on the command line, `min_goals` in a URL) and turns the values it was given into the same
 /// `PlayerQuery` through `apply(_:to:)`.
 package enum QueryParameter: String, CaseIterable, Sendable {
-    case position, nationality, club, name
+    case position, nationality, club
+    case clubPrefix = "club_prefix"
+    case name
     case minGoals = "min_goals"
     case maxGoals = "max_goals"
     case minAssists = "min_assists"
@@ -31,8 +33,8 @@ package enum QueryParameter: String, CaseIterable, Sendable {
     /// their order or page.
     package var choosesPlayers: Bool {
         switch self {
-        case .position, .nationality, .club, .name, .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge,
-            .asOf:
+        case .position, .nationality, .club, .clubPrefix, .name, .minGoals, .maxGoals, .minAssists, .maxAssists,
+            .minAge, .maxAge, .asOf:
             true
         case .sort, .page, .perPage, .after: false
         }
@@ -66,6 +68,7 @@ package enum QueryParameter: String, CaseIterable, Sendable {
         case .position: "position"
         case .nationality: "nationality"
         case .club: "club"
+        case .clubPrefix: "text"
         case .name: "text"
         case .minGoals, .maxGoals, .minAssists, .maxAssists, .page, .perPage: "n"
         case .minAge, .maxAge: "years"
@@ -79,7 +82,7 @@ package enum QueryParameter: String, CaseIterable, Sendable {
     /// parameter given twice is refused, never silently reduced to one value.
     package var isRepeatable: Bool {
         switch self {
-        case .position, .nationality, .club, .name: true
+        case .position, .nationality, .club, .clubPrefix, .name: true
         case .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge, .asOf, .sort, .page, .perPage, .after:
             false
         }
@@ -97,6 +100,9 @@ package enum QueryParameter: String, CaseIterable, Sendable {
             "Only this nationality, matched whole, ignoring case and accents ('cote d'ivoire' finds Côte d'Ivoire); "
                 + "repeat it for several."
         case .club: "Only this club, matched whole, ignoring case and accents; repeat it for several."
+        case .clubPrefix:
+            "Only clubs whose name starts with this text, ignoring case and accents ('man' finds Man City and Man "
+                + "Utd); repeat it for several."
         case .name:
             "Names with words starting with these words, ignoring case and accents ('mbap' finds Mbappé); repeat it "
                 + "for several."
@@ -145,6 +151,9 @@ package enum QueryParameter: String, CaseIterable, Sendable {
             query.filters.append(.nationalities(try items.map { text throws(ParameterError) in try visibleText(text) }))
         case .club:
             query.filters.append(.clubs(try items.map { text throws(ParameterError) in try visibleText(text) }))
+        case .clubPrefix:
+            query.filters.append(
+                .clubPrefixes(try items.map { text throws(ParameterError) in try visibleText(text) }))
         case .name:
             query.filters.append(
                 .names(
@@ -177,8 +186,11 @@ package enum QueryParameter: String, CaseIterable, Sendable {
                 guard let position = PageToken.position(last) else {
                     throw .invalid(
                         self, value: last,
-                        reason: "not a page token; take one from the next link of a "
-                            + "page, or leave it empty for the first page.")
+                        reason: PageToken.isEarlierFormat(last)
+                            ? "a page token of an earlier rosterdb, whose orders ended ties on the id alone; start "
+                                + "again from the first page (leave it empty)."
+                            : "not a page token; take one from the next link of a page, or leave it empty for the "
+                                + "first page.")
                 }
                 query.after = position
             }
@@ -219,6 +231,7 @@ package enum QueryParameter: String, CaseIterable, Sendable {
             case .positions: .position
             case .nationalities: .nationality
             case .clubs: .club
+            case .clubPrefixes: .clubPrefix
             case .names: .name
             case .minGoals: .minGoals
             case .maxGoals: .maxGoals

@@ -8,7 +8,9 @@ package struct QueryCommand: DeclaredCommand {
         name: name,
         abstract: "List players: filtered, sorted and paged.",
         discussion: "Filters combine with AND; a filter given several times matches any of its values. Name order "
-            + "lists namesakes by birth date; ties in any order end on the player id, so pages are stable.",
+            + "lists namesakes by birth date; ties in any other order end on the name (A to Z), then the player id, "
+            + "so pages are stable. When nothing matches, a nationality or club no player has gets suggestions on "
+            + "standard error.",
         options: FilterOptions(QueryParameter.filters + [.sort, .page, .perPage]),
         Flag("all", help: "Every match on one page, streamed (for scripts)."),
         Option.choice("format", of: ListFormat.self, help: "The output format (default: table)."), SharedOptions.at
