@@ -176,7 +176,8 @@ LINES_NIGHTS="$("$AFTER" --db "$HIST" changes --since 2026-11-02 | wc -l)"
 size_of() { sql "$1" 'SELECT page_count * page_size FROM pragma_page_count, pragma_page_size'; }
 history_bytes() {
     sql "$1" "SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name IN ('player_history', 'player_history_by_player',
-              'history_writes', 'history_writes_by_time', 'history_writer', 'history_start')" 2>/dev/null || echo ""
+              'history_writes', 'history_writes_by_time', 'history_writer', 'history_start', 'player_versions',
+              'player_versions_unfolded')" 2>/dev/null || echo ""
 }
 for db in base-before base-after night-before history; do
     rm -f "$TMP/vacuumed-$db.db"
@@ -187,56 +188,6 @@ SIZE_NIGHTS_BEFORE="$(size_of "$TMP/vacuumed-night-before.db")" SIZE_NIGHTS_AFTE
 HISTORY_BASE="$(history_bytes "$TMP/vacuumed-base-after.db")" HISTORY_NIGHTS="$(history_bytes "$TMP/vacuumed-history.db")"
 UPDATES=$((3 * CHANGED))
 per() { awk -v b="$1" -v n="$2" 'BEGIN { printf "%.1f", b / n }'; }
-
-# The past roster's parts, on a copy, in the sqlite3 shell: how long copying the players, undoing the nights'
-# changes, building the indexes and the name search take (rosterdb also folds the keys of the values put back).
-note "Timing the past roster's parts through Python's sqlite3…"
-cp "$HIST" "$TMP/parts.db"
-python3 - "$TMP/parts.db" "$DAY" >"$TMP/parts.md" <<'PY'
-import sqlite3, sys, time
-db, day = sys.argv[1], sys.argv[2]
-connection = sqlite3.connect(db, isolation_level=None)
-number = connection.execute("SELECT coalesce(max(change), 0) FROM player_history WHERE write_id IN "
-                            "(SELECT id FROM history_writes WHERE at < ?)", (day + "T99",)).fetchone()[0]
-table = connection.execute("SELECT sql FROM sqlite_master WHERE name = 'players' AND type = 'table'").fetchone()[0]
-indexes = [row[0] for row in connection.execute(
-    "SELECT sql FROM sqlite_master WHERE tbl_name = 'players' AND type = 'index' AND sql IS NOT NULL")]
-columns = [row[1] for row in connection.execute("PRAGMA table_info(players)")]
-fields = [c for c in columns if c in ("ref", "name", "position", "goals", "assists", "nationality", "club",
-                                       "birth_date", "image")]
-since = f"SELECT player_id FROM main.player_history WHERE change > {number}"
-steps = []
-def step(label, sqls):
-    start = time.perf_counter()
-    for sql in sqls:
-        connection.execute(sql)
-    steps.append((label, time.perf_counter() - start))
-connection.execute("PRAGMA ignore_check_constraints = ON")
-connection.execute("BEGIN")
-step("the temporary table, and every player copied into it",
-     [table.replace("CREATE TABLE ", "CREATE TEMP TABLE ", 1),
-      f"INSERT INTO temp.players ({', '.join(columns)}) SELECT {', '.join(columns)} FROM main.players "
-      f"WHERE id NOT IN ({since} AND kind = 'added')"])
-updates = []
-for field in fields:
-    touched = f"json_type(fields, '$.{field}') IS NOT NULL"
-    updates.append(f"UPDATE temp.players SET {field} = (SELECT fields ->> '$.{field}[0]' FROM main.player_history "
-                   f"WHERE player_id = temp.players.id AND change > {number} AND {touched} ORDER BY change LIMIT 1) "
-                   f"WHERE id IN ({since} AND kind = 'updated' AND {touched})")
-step(f"the changes after number {number} undone, field by field", updates)
-step(f"the {len(indexes)} indexes of players made anew",
-     [sql.replace("CREATE INDEX ", "CREATE INDEX temp.", 1).replace("CREATE UNIQUE INDEX ", "CREATE UNIQUE INDEX temp.", 1)
-      for sql in indexes])
-search = connection.execute("SELECT sql FROM sqlite_master WHERE name = 'players_search'").fetchone()[0]
-step("the name search built anew (its tokenizer is SQLite's own; the keys not folded again)",
-     [search.replace("CREATE VIRTUAL TABLE ", "CREATE VIRTUAL TABLE temp.", 1),
-      "INSERT INTO temp.players_search (rowid, sort_name) SELECT id, sort_name FROM temp.players"])
-connection.execute("ROLLBACK")
-print("| part | s |")
-print("| --- | ---: |")
-for label, seconds in steps:
-    print(f"| {label} | {seconds:.3f} |")
-PY
 
 # The report.
 echo "# History: what it costs, N = $N (diverse names)"
@@ -267,14 +218,7 @@ echo "## Checks"
 echo
 cat "$CHECKS"
 echo
-echo "## The past roster's parts"
-echo
-echo "\`--at\` makes the roster of then on the reading connection before the command reads it: the players copied"
-echo "into a temporary table, the changes since undone, the indexes and the name search built anew. The same SQL"
-echo "through Python's sqlite3 module (the same SQLite) on a copy of the roster, one run (rosterdb also folds the"
-echo "keys of the values put back, which this leaves out):"
-echo
-cat "$TMP/parts.md"
+echo "## Where the time of \`--at\` goes"
 echo
 echo "One run of \`show $SHOWN\` under GNU time, today and \`--at $DAY\`:"
 echo
