@@ -156,7 +156,10 @@ def main():
         print(f"check-openapi: {problem}", file=sys.stderr)
     if problems:
         return 1
-    print(f"check-openapi: the document is valid OpenAPI {document['openapi']}; {len(examples)} README examples match it")
+    print(
+        f"check-openapi: the document is valid OpenAPI {document['openapi']}; "
+        f"{len(examples)} README examples match it"
+    )
     return 0
 
 

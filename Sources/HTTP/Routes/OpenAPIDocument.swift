@@ -225,10 +225,9 @@ enum OpenAPIDocument {
                 (304, notModified),
             ]
         case .player:
-            answers = [
-                (200, answer("The player.", [("application/json", reference("Player"))], headers: tagged)),
-                (304, notModified),
-            ]
+            answers = [(200, answer("The player.", [("application/json", reference("Player"))], headers: tagged))]
+            // A write is never answered 304.
+            if !operation.writes { answers.append((304, notModified)) }
         case .history, .changes, .stats:
             let description =
                 switch operation.answer {
@@ -254,6 +253,16 @@ enum OpenAPIDocument {
                 (400, answer("Refused: records were invalid (refused_invalid), each listed.", report)),
                 (409, answer("Refused: the prune would remove too much (refused_prune).", report)),
             ]
+        }
+        if operation.body != nil {
+            // Refused by the server before any route sees the request, as plain text.
+            answers.append(
+                (
+                    413,
+                    answer(
+                        "The body is larger than serve --max-body allows (plain text).",
+                        [("text/plain", ["type": "string"])])
+                ))
         }
         // The problems, by status; a status the answer has already (an import's 400) gets the problem beside it.
         let problems = APIOperation.commonProblems + operation.problems

@@ -6,11 +6,13 @@ import RosterService
 /// The roster's HTTP front end on one thread of the server: a read connection of its own (its statements prepared
 /// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
 ///
-/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, and the web pages `/`, `/stats` and
-/// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on), and with `--write` the API's writes
-/// (`RosterRoutes+Write.swift`) on a write connection of the worker's own; every answer that reads the roster reads one
-/// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
-/// gets 304 until the roster changes.
+/// Routes: the API's operations (`APIOperation.all`: `/api/players`, `/api/players/{id}`, its history, `/api/stats`,
+/// `/api/changes`, `/api/health`, the writes, and `/openapi.json`, which describes them), the pages of its problem
+/// types (`/problems/{type}`), and the web pages `/`, `/stats` and `/players/{id}`. The API's errors are RFC 9457
+/// problems (`error(_:_:parameter:problems:)`), the pages' HTML. Only GET and HEAD (and OPTIONS with CORS on), and
+/// with `--write` the API's writes (`RosterRoutes+Write.swift`) on a write connection of the worker's own; every answer
+/// that reads the roster reads one committed snapshot and carries an ETag made from its change counter and the day, so
+/// that `If-None-Match` gets 304 until the roster changes.
 package final class RosterRoutes: HTTPWorker {
     /// Opened again when another file takes the roster's path (`reading`).
     private(set) var roster: Roster
@@ -267,8 +269,8 @@ package final class RosterRoutes: HTTPWorker {
 
     // MARK: - Answers
 
-    /// The API's one shape of error, an RFC 9457 problem (`application/problem+json`):
-    /// `{"type":"/problems/invalid-request","title":"Invalid request","status":400,"detail":"…","parameter":"min_goals"}`,
+    /// The API's one shape of error, an RFC 9457 problem (`application/problem+json`): `{"type":
+    /// "/problems/invalid-request","title":"Invalid request","status":400,"detail":"…","parameter":"min_goals"}`,
     /// `parameter` naming the query parameter at fault when there is one; a refused player's lists its problems too
     /// (`"problems":[{"field":"goals","value":"-1","message":"…"}]`).
     static func error(

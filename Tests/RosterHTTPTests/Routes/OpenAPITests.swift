@@ -72,6 +72,13 @@ import Testing
             let described = try self.operation(operation.method, operation.path)
             #expect(described["operationId"] as? String == operation.id)
             #expect((described["security"] != nil) == operation.writes, "\(operation.id)")
+            // Each problem it may answer has its status, and a write is never answered 304.
+            let responses = try #require(described["responses"] as? [String: Any])
+            for problem in APIOperation.commonProblems + operation.problems {
+                #expect(responses[String(problem.status.code)] != nil, "\(operation.id) \(problem)")
+            }
+            #expect(
+                (responses["304"] != nil) == (!operation.writes && ![.health, .document].contains(operation.answer)))
             let target = operation.path.replacingOccurrences(of: "{id}", with: "1")
             var headers: HTTPHeaders = ["Content-Type": "application/json"]
             if operation.path == APIOperation.importFeed.path { headers = ["Content-Type": "text/csv"] }
