@@ -145,17 +145,19 @@ import Testing
         #expect(server.messages == "Serving roster.db at http://127.0.0.1:\(server.port)/\n")
         let cases: [(String, String, Int, String)] = [
             ("GET", "/api/health", 200, "application/json"),
+            ("GET", "/openapi.json", 200, "application/json"),
+            ("GET", "/problems/not-found", 200, "text/html; charset=utf-8"),
             ("GET", "/api/players?position=FW&sort=goals:desc", 200, "application/json"),
             ("GET", "/api/players?format=ndjson", 200, "application/x-ndjson"),
             ("GET", "/api/players?format=csv", 200, "text/csv; charset=utf-8; header=present"),
             ("GET", "/api/players/3", 200, "application/json"),
-            ("GET", "/api/players/999", 404, "application/json"),
+            ("GET", "/api/players/999", 404, "application/problem+json"),
             ("GET", "/api/stats?by=position", 200, "application/json"),
             ("GET", "/api/stats", 200, "application/json"),
-            ("GET", "/api/players?min_goal=1", 400, "application/json"),
-            ("GET", "/api/nothing", 404, "application/json"),
-            ("POST", "/api/players", 405, "application/json"),
-            ("DELETE", "/api/players/3", 405, "application/json"),
+            ("GET", "/api/players?min_goal=1", 400, "application/problem+json"),
+            ("GET", "/api/nothing", 404, "application/problem+json"),
+            ("POST", "/api/players", 405, "application/problem+json"),
+            ("DELETE", "/api/players/3", 405, "application/problem+json"),
             ("GET", "/", 200, "text/html; charset=utf-8"),
             ("GET", "/?name=%EC%86%90", 200, "text/html; charset=utf-8"),
             ("GET", "/players/3", 200, "text/html; charset=utf-8"),
@@ -172,10 +174,11 @@ import Testing
         }
         let error = try Self.curl([server.url("/api/players?min_goal=1")]).out
         #expect(
-            error == #"{"error":{"status":400,"message":"Unknown parameter 'min_goal'. Did you mean 'min_goals'? "#
+            error == #"{"type":"/problems/invalid-request","title":"Invalid request","status":400,"#
+                + #""detail":"Unknown parameter 'min_goal'. Did you mean 'min_goals'? "#
                 + #"Known parameters: position, nationality, club, club_prefix, name, min_goals, max_goals, "#
                 + #"min_assists, max_assists, "#
-                + #"min_age, max_age, as_of, sort, page, per_page, after, format.","parameter":"min_goal"}}"# + "\n")
+                + #"min_age, max_age, as_of, sort, page, per_page, after, format.","parameter":"min_goal"}"# + "\n")
         let allow = try Self.curl(["-X", "PUT", "-D", "-", "-o", "/dev/null", server.url("/api/players")]).out
         #expect(allow.contains("Allow: GET, HEAD\r\n"))
         // Caps on the request: a long request line is 414, too many headers 431.
@@ -223,8 +226,11 @@ import Testing
         let server = try Server(in: folder)
         let cases = [
             ("GET /api/players HTTP/1.1\r\nConnection: close\r\n\r\n", "text/plain; charset=utf-8"),
-            ("GET /api/pla yers HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "application/json"),
-            ("GET /api/players?name=a\tb HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "application/json"),
+            ("GET /api/pla yers HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "application/problem+json"),
+            (
+                "GET /api/players?name=a\tb HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+                "application/problem+json"
+            ),
             ("GET /players/3 x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "text/html; charset=utf-8"),
         ]
         for (request, type) in cases {

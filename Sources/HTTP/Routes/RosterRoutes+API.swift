@@ -25,9 +25,6 @@ enum ListFormat: String, CaseIterable, Sendable {
 }
 
 extension RosterRoutes {
-    /// The parameters `/api/players` reads into its query.
-    static let listParameters = QueryParameter.filters + [.sort, .page, .perPage, .after]
-
     /// `GET /api/players`: the page as `query --format json` writes it, with `next` and `prev` links (also in a
     /// `Link` header) and, when nothing matches, the `suggestions` for a nationality or club no player has; or with
     /// `format=ndjson|csv` every match, streamed. Without `format`, the `Accept` values choose (`text/csv`,
@@ -37,12 +34,14 @@ extension RosterRoutes {
     {
         var query = PlayerQuery(asOf: today)
         let others = try QueryString.read(
-            target.query.map { ($0.name, $0.value) }, parameters: Self.listParameters, others: ["format"],
-            into: &query)
-        let given = try QueryString.choice(others["format"], of: ListFormat.self, for: "format")
-        let format = given ?? ListFormat.preferred(by: accept)
+            target.query.map { ($0.name, $0.value) }, parameters: APIOperation.listPlayers.listParameters,
+            others: APIOperation.listPlayers.ownParameters, into: &query)
+        let format = EndpointParameter.format.rawValue
+        let given = try QueryString.choice(others[format], of: ListFormat.self, for: format)
         var response = try players(
-            target, query, format: format, chosenBy: given == nil ? "Accept" : "format", version: version)
+            target, query, format: given ?? ListFormat.preferred(by: accept),
+            chosenBy: given == nil ? "Accept" : format,
+            version: version)
         if given == nil { response.headers["Vary"] = "Accept" }
         return response
     }
@@ -171,7 +170,8 @@ extension RosterRoutes {
     /// `GET /api/players/{id}`: the player as `show --format json` writes it; 404 when there is none.
     func player(_ idText: String, _ target: HTTPTarget, today: CalendarDate) throws -> HTTPResponse {
         var query = PlayerQuery(asOf: today)
-        _ = try QueryString.read(target.query.map { ($0.name, $0.value) }, parameters: [.asOf], into: &query)
+        _ = try QueryString.read(
+            target.query.map { ($0.name, $0.value) }, parameters: APIOperation.getPlayer.listParameters, into: &query)
         guard let id = Int64(idText), id > 0, let player = try roster.player(id: id) else {
             return Self.error(.notFound, LookupError.notFound(idText, suggestions: []).description)
         }
@@ -182,15 +182,22 @@ extension RosterRoutes {
     func stats(_ target: HTTPTarget, version: RosterVersion, today: CalendarDate) throws -> HTTPResponse {
         var query = PlayerQuery(asOf: today)
         let others = try QueryString.read(
-            target.query.map { ($0.name, $0.value) }, parameters: QueryParameter.filters, others: ["by", "top"],
-            into: &query)
-        let grouping = try QueryString.choice(others["by"], of: StatsGrouping.self, for: "by")
-        let top = try QueryString.number(others["top"], in: 1...1_000, for: "top")
+            target.query.map { ($0.name, $0.value) }, parameters: APIOperation.stats.listParameters,
+            others: APIOperation.stats.ownParameters, into: &query)
+        let (by, top) = (EndpointParameter.by, EndpointParameter.top)
+        let grouping = try QueryString.choice(others[by.rawValue], of: StatsGrouping.self, for: by.rawValue)
+        let topCount: Int?
+        if case .number(let range) = top.value {
+            topCount = try QueryString.number(others[top.rawValue], in: range, for: top.rawValue)
+        } else {
+            topCount = nil
+        }
         if let grouping {
             return Self.json(
                 StatsEncoding.json(
-                    try roster.stats(query, by: grouping, top: top, version: version, cache: cache)))
+                    try roster.stats(query, by: grouping, top: topCount, version: version, cache: cache)))
         }
-        return Self.json(StatsEncoding.json(try roster.summary(query, top: top ?? 5, version: version, cache: cache)))
+        return Self.json(
+            StatsEncoding.json(try roster.summary(query, top: topCount ?? 5, version: version, cache: cache)))
     }
 }

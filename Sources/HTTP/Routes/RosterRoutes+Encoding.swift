@@ -1,6 +1,8 @@
 extension RosterRoutes {
     /// The answers gzipped for a client that accepts it: text that compresses to a fraction of its size.
-    static let compressibleTypes = ["application/json", "application/x-ndjson", "text/csv", "text/html"]
+    static let compressibleTypes = [
+        "application/json", "application/problem+json", "application/x-ndjson", "text/csv", "text/html",
+    ]
 
     /// `response` gzipped when its type compresses and the request's `Accept-Encoding` accepts gzip, a streamed
     /// body as it is sent; either way such a response says `Vary: Accept-Encoding`, so that a cache keeps each form

@@ -13,8 +13,8 @@ extension RosterRoutes {
     func changes(_ target: HTTPTarget) throws -> HTTPResponse {
         var unused = PlayerQuery(asOf: .today())
         let given = try QueryString.read(
-            target.query.map { ($0.name, $0.value) }, parameters: [],
-            others: ["since", "until", "player", "field", "kind", "limit"], into: &unused)
+            target.query.map { ($0.name, $0.value) }, parameters: APIOperation.changes.listParameters,
+            others: APIOperation.changes.ownParameters, into: &unused)
         guard let sinceText = given["since"] else {
             throw QueryStringError.invalid(
                 "since", value: "", reason: "the feed starts after a change: give since=0 for all of it.")
@@ -42,7 +42,9 @@ extension RosterRoutes {
     /// removed since has them too.
     func history(_ idText: String, _ target: HTTPTarget) throws -> HTTPResponse {
         var unused = PlayerQuery(asOf: .today())
-        _ = try QueryString.read(target.query.map { ($0.name, $0.value) }, parameters: [], into: &unused)
+        _ = try QueryString.read(
+            target.query.map { ($0.name, $0.value) }, parameters: APIOperation.playerHistory.listParameters,
+            into: &unused)
         guard let id = Int64(idText), id > 0 else {
             return Self.error(.notFound, LookupError.notFound(idText, suggestions: []).description)
         }

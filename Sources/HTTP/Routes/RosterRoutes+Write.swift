@@ -14,18 +14,15 @@ import RosterService
 extension RosterRoutes {
     /// The methods that write, by route; nil for a route that only reads.
     static func writeMethods(for segments: [String]) -> [String]? {
-        switch segments {
-        case ["api", "players"]: ["POST"]
-        case _ where segments.count == 3 && segments[0] == "api" && segments[1] == "players": ["PATCH", "DELETE"]
-        case ["api", "import"]: ["POST"]
-        default: nil
-        }
+        let methods = APIOperation.all.filter { $0.writes && $0.matches(segments) }.map(\.method)
+        return methods.isEmpty ? nil : methods
     }
 
     /// The methods a route answers: GET and HEAD, and with `--write` those that write (`/api/import` only writes).
     func allowedMethods(for segments: [String]) -> String {
         guard options.write, let writes = Self.writeMethods(for: segments) else { return Self.allowed }
-        return (segments == ["api", "import"] ? writes : ["GET", "HEAD"] + writes).joined(separator: ", ")
+        let reads = APIOperation.all.contains { !$0.writes && $0.matches(segments) }
+        return (reads ? ["GET", "HEAD"] + writes : writes).joined(separator: ", ")
     }
 
     /// Whether `request` is a write this server takes (`--write`, and a method the route writes with).
@@ -73,7 +70,7 @@ extension RosterRoutes {
     private func add(_ request: HTTPRequest, _ target: HTTPTarget, on roster: Roster, expected: ExpectedVersion?)
         throws -> HTTPResponse
     {
-        let allowDuplicate = try Self.flags(target, ["allow_duplicate"])["allow_duplicate"] ?? false
+        let allowDuplicate = try Self.allowsDuplicate(target, APIOperation.addPlayer)
         let record = try Self.object(request.body)
         let player = try roster.add(record, allowDuplicate: allowDuplicate, expected: expected)
         var response = playerAnswer(player, for: request)
@@ -88,7 +85,7 @@ extension RosterRoutes {
         _ idText: String, _ request: HTTPRequest, _ target: HTTPTarget, on roster: Roster,
         expected: ExpectedVersion?
     ) throws -> HTTPResponse {
-        let allowDuplicate = try Self.flags(target, ["allow_duplicate"])["allow_duplicate"] ?? false
+        let allowDuplicate = try Self.allowsDuplicate(target, APIOperation.editPlayer)
         guard let id = Self.id(idText) else { throw LookupError.notFound(idText, suggestions: []) }
         let edit = try Self.edit(from: Self.object(request.body))
         let (_, after) = try roster.edit(String(id), edit, allowDuplicate: allowDuplicate, expected: expected)
@@ -99,7 +96,7 @@ extension RosterRoutes {
     private func remove(_ idText: String, _ target: HTTPTarget, on roster: Roster, expected: ExpectedVersion?)
         throws -> HTTPResponse
     {
-        _ = try Self.flags(target, [])
+        _ = try Self.given(target, APIOperation.removePlayer)
         guard let id = Self.id(idText) else { throw LookupError.notFound(idText, suggestions: []) }
         _ = try roster.remove([String(id)], expected: expected)
         return HTTPResponse(status: .noContent, headers: ["Cache-Control": "no-store"])
@@ -144,17 +141,21 @@ extension RosterRoutes {
         return id
     }
 
-    /// The flags `target` may give (`allow_duplicate=1`), by name; any other parameter is refused.
-    private static func flags(_ target: HTTPTarget, _ names: [String]) throws -> [String: Bool] {
+    /// The parameters of its own `operation` reads that `target` gives, by name; any other is refused.
+    private static func given(_ target: HTTPTarget, _ operation: APIOperation) throws -> [String: String] {
         var query = PlayerQuery(asOf: CalendarDate(year: 2000, month: 1, day: 1)!)
-        let given = try QueryString.read(
-            target.query.map { ($0.name, $0.value) }, parameters: [], others: names, into: &query)
-        return try given.mapValues { value in
-            switch value.lowercased() {
-            case "", "1", "true": return true
-            case "0", "false": return false
-            default: throw QueryStringError.invalid(names[0], value: value, reason: "expected 1 or 0 (true or false).")
-            }
+        return try QueryString.read(
+            target.query.map { ($0.name, $0.value) }, parameters: operation.listParameters,
+            others: operation.ownParameters, into: &query)
+    }
+
+    /// Whether `target` gives `allow_duplicate=1`; any parameter `operation` does not read is refused.
+    private static func allowsDuplicate(_ target: HTTPTarget, _ operation: APIOperation) throws -> Bool {
+        let name = EndpointParameter.allowDuplicate.rawValue
+        switch try given(target, operation)[name]?.lowercased() {
+        case nil, "0", "false": return false
+        case "", "1", "true": return true
+        case let value?: throw QueryStringError.invalid(name, value: value, reason: "expected 1 or 0 (true or false).")
         }
     }
 
@@ -298,7 +299,7 @@ extension RosterRoutes {
         do {
             try report.writeJSON { text += $0 }
         } catch {
-            return Self.error(.internalServerError, "The import's report could not be read back: \(error)")
+            return Self.error(.io, "The import's report could not be read back: \(error)")
         }
         return HTTPResponse(
             status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
@@ -309,9 +310,9 @@ extension RosterRoutes {
     private func writeFailure(_ error: any Error) -> HTTPResponse {
         switch error {
         case let invalid as InvalidPlayer:
-            return Self.error(.badRequest, invalid.description, problems: invalid.problems)
+            return Self.error(.invalidData, invalid.description, problems: invalid.problems)
         case let duplicate as DuplicatePlayer:
-            return Self.error(.conflict, duplicate.description(allowedBy: "allow_duplicate=1"))
+            return Self.error(.duplicate, duplicate.description(allowedBy: "allow_duplicate=1"))
         default:
             if ErrorCategory(of: error) == .busy {
                 return Self.failure(

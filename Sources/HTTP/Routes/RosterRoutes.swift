@@ -6,11 +6,13 @@ import RosterService
 /// The roster's HTTP front end on one thread of the server: a read connection of its own (its statements prepared
 /// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
 ///
-/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, and the web pages `/`, `/stats` and
-/// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on), and with `--write` the API's writes
-/// (`RosterRoutes+Write.swift`) on a write connection of the worker's own; every answer that reads the roster reads one
-/// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
-/// gets 304 until the roster changes.
+/// Routes: the API's operations (`APIOperation.all`: `/api/players`, `/api/players/{id}`, its history, `/api/stats`,
+/// `/api/changes`, `/api/health`, the writes, and `/openapi.json`, which describes them), the pages of its problem
+/// types (`/problems/{type}`), and the web pages `/`, `/stats` and `/players/{id}`. The API's errors are RFC 9457
+/// problems (`error(_:_:parameter:problems:)`), the pages' HTML. Only GET and HEAD (and OPTIONS with CORS on), and
+/// with `--write` the API's writes (`RosterRoutes+Write.swift`) on a write connection of the worker's own; every answer
+/// that reads the roster reads one committed snapshot and carries an ETag made from its change counter and the day, so
+/// that `If-None-Match` gets 304 until the roster changes.
 package final class RosterRoutes: HTTPWorker {
     /// Opened again when another file takes the roster's path (`reading`).
     private(set) var roster: Roster
@@ -47,10 +49,10 @@ package final class RosterRoutes: HTTPWorker {
         switch request.target {
         case .success(let parsed): target = parsed
         case .failure(let error):
-            return Self.failure(.badRequest, error.description, page: !Self.namesTheAPI(request.rawTarget))
+            return Self.failure(.invalidTarget, error.description, page: !Self.namesTheAPI(request.rawTarget))
         }
         let segments = target.segments
-        let isAPI = segments.first == "api"
+        let isAPI = segments.first == "api" || segments == ["openapi.json"]
         // The host the request is for, as its one Host field names it (two make a malformed request, RFC 9112
         // §3.2) and as a target in the absolute form names it (§3.2.2): each must be this machine.
         let hosts = request.headers.values(named: "Host")
@@ -104,6 +106,12 @@ package final class RosterRoutes: HTTPWorker {
             return reading(request) { _, _ in try history(segments[2], target) }
         case _ where segments.count == 3 && segments[0] == "api" && segments[1] == "players":
             return reading(request) { _, today in try player(segments[2], target, today: today) }
+        case ["openapi.json"]:
+            return HTTPResponse(
+                headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"],
+                body: .text(OpenAPIDocument.text))
+        case _ where segments.count == 2 && segments[0] == "problems":
+            return Self.problemPage(segments[1])
         case []:
             return reading(request, page: true) { version, today in
                 try listPage(target, version: version, today: today)
@@ -117,13 +125,21 @@ package final class RosterRoutes: HTTPWorker {
         default:
             // The path as sent: decoded, `/api/players%2F19` would read as a route that exists.
             return isAPI
-                ? Self.error(
-                    .notFound,
-                    "There is nothing at \(target.rawPath); see /api/players, /api/players/{id}, "
-                        + "/api/players/{id}/history, /api/stats, /api/changes and /api/health.")
+                ? Self.error(.notFound, "There is nothing at \(target.rawPath); see \(Self.readPaths).")
                 : Self.page(.notFound, "There is no page at \(target.rawPath).")
         }
     }
+
+    /// The paths the API reads, as a 404 names them: `/api/players, …, /api/changes and /api/health`, and the
+    /// document that describes them all.
+    static let readPaths: String = {
+        var paths: [String] = []
+        for operation in APIOperation.all where !operation.writes && operation.path.hasPrefix("/api/") {
+            if !paths.contains(operation.path) { paths.append(operation.path) }
+        }
+        return paths.dropLast().joined(separator: ", ") + " and " + paths.last!
+            + "; the API is described at \(APIOperation.document.path)"
+    }()
 
     /// Whether a target that cannot be decoded is one of the API's (its first segment, as sent, is `api`): its
     /// error is then JSON, and a page's HTML.
@@ -208,21 +224,15 @@ package final class RosterRoutes: HTTPWorker {
             case _ where status == .internalServerError: "The roster could not be read: \(error)"
             default: "\(error)"
             }
-        return Self.failure(category, message, parameter: (error as? QueryStringError)?.parameter, page: page)
+        return Self.failure(
+            ProblemType(category), message, parameter: (error as? QueryStringError)?.parameter, page: page)
     }
 
-    /// An error of `category` answered with its status (`HTTPStatus(_:)`).
-    static func failure(_ category: ErrorCategory, _ message: String, parameter: String? = nil, page: Bool)
-        -> HTTPResponse
-    {
-        failure(HTTPStatus(category), message, parameter: parameter, page: page)
-    }
-
-    /// An error as a web page (`page`) or as the API's JSON. A 503 says when to try again (`Retry-After: 1`): the
-    /// same request may well be answered a moment later.
-    static func failure(_ status: HTTPStatus, _ message: String, parameter: String? = nil, page: Bool) -> HTTPResponse {
-        var response = page ? Self.page(status, message) : error(status, message, parameter: parameter)
-        if status == .serviceUnavailable { response.headers["Retry-After"] = "1" }
+    /// An error of `type`, as a web page (`page`) or as the API's problem. A 503 says when to try again
+    /// (`Retry-After: 1`): the same request may well be answered a moment later.
+    static func failure(_ type: ProblemType, _ message: String, parameter: String? = nil, page: Bool) -> HTTPResponse {
+        var response = page ? Self.page(type.status, message) : error(type, message, parameter: parameter)
+        if type.status == .serviceUnavailable { response.headers["Retry-After"] = "1" }
         return response
     }
 
@@ -259,13 +269,15 @@ package final class RosterRoutes: HTTPWorker {
 
     // MARK: - Answers
 
-    /// `{"error":{"status":400,"message":"…","parameter":"min_goals"}}`, the API's one shape of error; a refused
-    /// player's lists its problems too (`"problems":[{"field":"goals","value":"-1","message":"…"}]`).
+    /// The API's one shape of error, an RFC 9457 problem (`application/problem+json`): `{"type":
+    /// "/problems/invalid-request","title":"Invalid request","status":400,"detail":"…","parameter":"min_goals"}`,
+    /// `parameter` naming the query parameter at fault when there is one; a refused player's lists its problems too
+    /// (`"problems":[{"field":"goals","value":"-1","message":"…"}]`).
     static func error(
-        _ status: HTTPStatus, _ message: String, parameter: String? = nil, problems: [RecordProblem] = []
+        _ type: ProblemType, _ detail: String, parameter: String? = nil, problems: [RecordProblem] = []
     ) -> HTTPResponse {
-        let parameterField = parameter.map { ",\"parameter\":" + JSONText.quoted($0) } ?? ""
-        let problemsField =
+        let parameterMember = parameter.map { ",\"parameter\":" + JSONText.quoted($0) } ?? ""
+        let problemsMember =
             problems.isEmpty
             ? ""
             : ",\"problems\":["
@@ -275,11 +287,16 @@ package final class RosterRoutes: HTTPWorker {
                         + "\"message\":\(JSONText.quoted(problem.message))}"
                 }.joined(separator: ",") + "]"
         return HTTPResponse(
-            status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            status: type.status,
+            headers: ["Content-Type": Self.problemContentType, "Cache-Control": "no-store"],
             body: .text(
-                "{\"error\":{\"status\":\(status.code),\"message\":\(JSONText.quoted(message))"
-                    + parameterField + problemsField + "}}\n"))
+                "{\"type\":\(JSONText.quoted(type.uri)),\"title\":\(JSONText.quoted(type.title)),"
+                    + "\"status\":\(type.status.code),\"detail\":\(JSONText.quoted(detail))"
+                    + parameterMember + problemsMember + "}\n"))
     }
+
+    /// The media type of the API's errors (RFC 9457 §3).
+    static let problemContentType = "application/problem+json"
 
     /// A web page with `message`, for errors outside the API.
     static func page(_ status: HTTPStatus, _ message: String) -> HTTPResponse {

@@ -127,6 +127,17 @@ package enum QueryParameter: String, CaseIterable, Sendable {
     /// The most players one page may hold.
     package static let maximumPerPage = 1_000
 
+    /// The whole numbers the parameter takes; nil for one whose value is not a number.
+    package var range: ClosedRange<Int>? {
+        switch self {
+        case .minGoals, .maxGoals, .minAssists, .maxAssists: 0...Int(FieldRule.maximumCount)
+        case .minAge, .maxAge: 0...200
+        case .page: 1...1_000_000_000
+        case .perPage: 1...QueryParameter.maximumPerPage
+        case .position, .nationality, .club, .clubPrefix, .name, .asOf, .sort, .after: nil
+        }
+    }
+
     // MARK: - Reading values
 
     /// Reads the values given for this parameter, in the order given, into `query`. An empty list changes nothing.
@@ -163,21 +174,21 @@ package enum QueryParameter: String, CaseIterable, Sendable {
                         }
                         return text
                     }))
-        case .minGoals: query.filters.append(.minGoals(try count(last)))
-        case .maxGoals: query.filters.append(.maxGoals(try count(last)))
-        case .minAssists: query.filters.append(.minAssists(try count(last)))
-        case .maxAssists: query.filters.append(.maxAssists(try count(last)))
-        case .minAge: query.filters.append(.minAge(try number(last, in: 0...200)))
-        case .maxAge: query.filters.append(.maxAge(try number(last, in: 0...200)))
+        case .minGoals: query.filters.append(.minGoals(try number(last)))
+        case .maxGoals: query.filters.append(.maxGoals(try number(last)))
+        case .minAssists: query.filters.append(.minAssists(try number(last)))
+        case .maxAssists: query.filters.append(.maxAssists(try number(last)))
+        case .minAge: query.filters.append(.minAge(try number(last)))
+        case .maxAge: query.filters.append(.maxAge(try number(last)))
         case .asOf: query.asOf = try date(last)
         case .sort: query.sort = try sortOrders(last)
         case .page:
             if case .page(_, let perPage) = query.paging {
-                query.paging = .page(try number(last, in: 1...1_000_000_000), perPage: perPage)
+                query.paging = .page(try number(last), perPage: perPage)
             }
         case .perPage:
             if case .page(let page, _) = query.paging {
-                query.paging = .page(page, perPage: try number(last, in: 1...QueryParameter.maximumPerPage))
+                query.paging = .page(page, perPage: try number(last))
             }
         case .after:
             if last.isEmpty {
@@ -242,11 +253,9 @@ package enum QueryParameter: String, CaseIterable, Sendable {
             }
     }
 
-    private func count(_ text: String) throws(ParameterError) -> Int {
-        try number(text, in: 0...Int(FieldRule.maximumCount))
-    }
-
-    private func number(_ text: String, in range: ClosedRange<Int>) throws(ParameterError) -> Int {
+    /// `text` as a whole number in the parameter's `range`.
+    private func number(_ text: String) throws(ParameterError) -> Int {
+        let range = self.range ?? 0...0
         guard let value = Int(text), range.contains(value) else {
             throw .invalid(self, value: text, reason: ParameterError.notAWholeNumber(in: range))
         }

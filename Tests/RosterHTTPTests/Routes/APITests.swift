@@ -78,18 +78,17 @@ import Testing
     func badParametersAre400WithTheCommandLinesWords(target: String, parameter: String, message: String) throws {
         let response = fixture.get(target)
         #expect(response.status == .badRequest)
-        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+        let error = try ServeFixture.problem(response)
         #expect(error["status"] as? Int == 400)
         #expect(error["parameter"] as? String == parameter)
-        #expect((error["message"] as? String)?.contains(message) == true, "\(error)")
+        #expect((error["detail"] as? String)?.contains(message) == true, "\(error)")
     }
 
     @Test func theMessagesAreTheCommandLinesInTheQuerysSpelling() throws {
         var query = PlayerQuery(asOf: ServeFixture.day)
         let cli = #expect(throws: ParameterError.self) { try QueryParameter.minGoals.apply(["-1"], to: &query) }
-        let response = try ServeFixture.json(fixture.get("/api/players?min_goals=-1"))
-        let error = try #require(response["error"] as? [String: Any])
-        #expect(error["message"] as? String == cli?.message(.query))
+        let error = try ServeFixture.problem(fixture.get("/api/players?min_goals=-1"))
+        #expect(error["detail"] as? String == cli?.message(.query))
     }
 
     @Test func playersByIdAndAbsentOnes() throws {
@@ -99,9 +98,9 @@ import Testing
         for missing in ["/api/players/999", "/api/players/abc", "/api/players/0"] {
             let response = fixture.get(missing)
             #expect(response.status == .notFound)
-            let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+            let error = try ServeFixture.problem(response)
             #expect(error["status"] as? Int == 404)
-            #expect((error["message"] as? String)?.hasPrefix("no player matches") == true)
+            #expect((error["detail"] as? String)?.hasPrefix("no player matches") == true)
         }
     }
 
@@ -206,9 +205,9 @@ import Testing
         for format in ["ndjson", "csv"] {
             let response = fixture.get("/api/players?format=\(format)&sort=id")
             #expect(response.status == .internalServerError)
-            let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+            let error = try ServeFixture.problem(response)
             #expect(
-                (error["message"] as? String)?.contains("player 1 has goals '1.5', which is not an integer") == true)
+                (error["detail"] as? String)?.contains("player 1 has goals '1.5', which is not an integer") == true)
         }
     }
 
@@ -225,8 +224,8 @@ import Testing
         for target in ["/api/players?sort=id", "/api/players?format=ndjson&sort=id", "/api/players/1"] {
             let response = fixture.get(target)
             #expect(response.status == .internalServerError, "\(target)")
-            let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
-            #expect((error["message"] as? String)?.contains(#"player 1 has club 'C\xC3', which is not UTF-8"#) == true)
+            let error = try ServeFixture.problem(response)
+            #expect((error["detail"] as? String)?.contains(#"player 1 has club 'C\xC3', which is not UTF-8"#) == true)
         }
     }
 
@@ -301,9 +300,9 @@ import Testing
         let token = try #require(next.split(separator: "after=").last)
         let response = fixture.get("/api/players?sort=name&after=\(token)")
         #expect(response.status == .badRequest)
-        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+        let error = try ServeFixture.problem(response)
         #expect(
-            (error["message"] as? String)?.contains("this token belongs to the order 'goals:asc', not 'name:asc'")
+            (error["detail"] as? String)?.contains("this token belongs to the order 'goals:asc', not 'name:asc'")
                 == true)
     }
 
@@ -339,8 +338,8 @@ import Testing
         let response = slow.get("/api/stats?by=nationality")
         #expect(response.status == .serviceUnavailable)
         #expect(response.headers["Retry-After"] == "1")
-        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
-        #expect((error["message"] as? String)?.hasPrefix("The query took longer than") == true)
+        let error = try ServeFixture.problem(response)
+        #expect((error["detail"] as? String)?.hasPrefix("The query took longer than") == true)
         // The worker answers the next request as ever.
         #expect(slow.get("/api/health").status == .ok)
     }
@@ -349,10 +348,11 @@ import Testing
     @Test func aPathIsNamedAsSent() throws {
         let response = fixture.get("/api/players%2f19")
         #expect(response.status == .notFound)
-        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+        let error = try ServeFixture.problem(response)
         #expect(
-            error["message"] as? String
+            error["detail"] as? String
                 == "There is nothing at /api/players%2f19; see /api/players, /api/players/{id}, "
-                + "/api/players/{id}/history, /api/stats, /api/changes and /api/health.")
+                + "/api/players/{id}/history, /api/stats, /api/changes and /api/health; the API is described at "
+                + "/openapi.json.")
     }
 }

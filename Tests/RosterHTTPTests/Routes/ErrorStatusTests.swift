@@ -40,7 +40,10 @@ import Testing
             #expect(response.status.code == Self.expected(category))
             #expect((response.headers["Retry-After"] == "1") == (response.status == .serviceUnavailable))
             #expect(
-                response.headers["Content-Type"] == (page ? "text/html; charset=utf-8" : "application/json"))
+                response.headers["Content-Type"] == (page ? "text/html; charset=utf-8" : "application/problem+json"))
+            if !page {
+                #expect(try ServeFixture.problem(response)["type"] as? String == ProblemType(category).uri)
+            }
             // In the error's words, but for a time limit, which the server's own limit words.
             let words =
                 category == .timedOut ? "the query took longer than" : "an error of category \(category)".lowercased()
@@ -56,7 +59,10 @@ import Testing
             NotEnoughMemory(work: "open the roster", neededBytes: 4 << 20), page: false)
         #expect(response.status == .serviceUnavailable)
         #expect(response.headers["Retry-After"] == "1")
-        #expect(ServeFixture.text(response).hasPrefix(#"{"error":{"status":503,"message":"Not enough memory to open"#))
+        #expect(
+            ServeFixture.text(response).hasPrefix(
+                #"{"type":"/problems/unavailable","title":"Unavailable for now","status":503,"#
+                    + #""detail":"Not enough memory to open"#))
     }
 
     /// An error of no category is the server's fault.

@@ -43,9 +43,9 @@ import Testing
             .replacingOccurrences(of: "=", with: "")
         let response = fixture.get("/api/players?sort=goals:desc&after=\(text)")
         #expect(response.status == .badRequest)
-        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+        let error = try ServeFixture.problem(response)
         #expect(error["parameter"] as? String == "after")
-        #expect((error["message"] as? String)?.contains("a page token of an earlier rosterdb") == true, "\(error)")
+        #expect((error["detail"] as? String)?.contains("a page token of an earlier rosterdb") == true, "\(error)")
     }
 
     @Test func anEmptyListSuggestsTheNearestClubsAndNationalities() throws {

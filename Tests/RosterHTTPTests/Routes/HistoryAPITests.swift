@@ -61,7 +61,7 @@ import Testing
         ] {
             let response = fixture.get(target)
             #expect(response.status == .badRequest, "\(target)")
-            let error = try ServeFixture.json(response)["error"] as? [String: Any]
+            let error = try? ServeFixture.problem(response)
             #expect(error?["parameter"] as? String == parameter, "\(target)")
         }
     }

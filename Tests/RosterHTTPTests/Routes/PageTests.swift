@@ -226,7 +226,7 @@ import Testing
         #expect(ServeFixture.text(slowPage).contains("The query took longer than"))
         // A target that cannot be decoded: HTML for a page's path, JSON for the API's.
         #expect(fixture.get("/players/%ZZ").headers["Content-Type"] == "text/html; charset=utf-8")
-        #expect(fixture.get("/api/players/%ZZ").headers["Content-Type"] == "application/json")
+        #expect(fixture.get("/api/players/%ZZ").headers["Content-Type"] == "application/problem+json")
         // The roster gone (removed, and nothing made in its place yet).
         for suffix in ["", "-wal", "-shm"] { unlink(fixture.path + suffix) }
         for target in ["/", "/players/3"] {
@@ -235,7 +235,7 @@ import Testing
             #expect(response.headers["Content-Type"] == "text/html; charset=utf-8", "\(target)")
             #expect(ServeFixture.text(response).contains("role=\"alert\">The roster&#39;s file was replaced"))
         }
-        #expect(fixture.get("/api/players/3").headers["Content-Type"] == "application/json")
+        #expect(fixture.get("/api/players/3").headers["Content-Type"] == "application/problem+json")
     }
 
     /// `/stats`: every grouping of `stats` as bars, each a link to the list of its players with the filters given.

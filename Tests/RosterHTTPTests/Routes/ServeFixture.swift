@@ -3,6 +3,7 @@ import RosterModel
 import RosterRepository
 import RosterService
 import TestSupport
+import Testing
 
 @testable import RosterHTTP
 
@@ -55,6 +56,22 @@ final class ServeFixture {
 
     static func json(_ response: HTTPResponse) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(text(response).utf8)) as? [String: Any] ?? [:]
+    }
+
+    /// The members of an error, an RFC 9457 problem: sent as `application/problem+json`, with its type's URI and
+    /// title and the response's status, else the test fails.
+    static func problem(_ response: HTTPResponse, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> [String: Any]
+    {
+        #expect(response.headers["Content-Type"] == "application/problem+json", sourceLocation: sourceLocation)
+        let members = try json(response)
+        let type = try #require(
+            ProblemType.allCases.first { $0.status == response.status && members["type"] as? String == $0.uri },
+            "\(members)", sourceLocation: sourceLocation)
+        #expect(members["title"] as? String == type.title, sourceLocation: sourceLocation)
+        #expect(members["status"] as? Int == response.status.code, sourceLocation: sourceLocation)
+        #expect(members["detail"] is String, sourceLocation: sourceLocation)
+        return members
     }
 
     /// Writes through another connection, as an import would.

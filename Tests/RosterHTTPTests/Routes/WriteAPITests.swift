@@ -48,7 +48,7 @@ import Testing
     @Test func postRefusesAnInvalidPlayerNamingEachFieldAndValue() throws {
         let response = send("POST", "/api/players", #"{"name": "A", "position": "ST", "goals": -1, "shirt": 9}"#)
         #expect(response.status == .badRequest)
-        let error = try #require(try ServeFixture.json(response)["error"] as? [String: Any])
+        let error = try ServeFixture.problem(response)
         let problems = try #require(error["problems"] as? [[String: Any]])
         #expect(problems.map { $0["field"] as? String } == ["goals", "shirt"])
         #expect(problems.first?["value"] as? String == "-1")
@@ -246,7 +246,7 @@ import Testing
         ] {
             let refused = send("POST", target, feed)
             #expect(refused.status == .badRequest)
-            let error = try #require(try ServeFixture.json(refused)["error"] as? [String: Any])
+            let error = try ServeFixture.problem(refused)
             #expect(error["parameter"] as? String == parameter)
         }
         #expect(send("POST", "/api/import", "a,b\n1,2\n", type: "text/plain").status == .unsupportedMediaType)

@@ -1,7 +1,9 @@
+import RosterModel
+
 /// What `rosterdb`'s command line declares: its commands, the global options, and the texts of `--version` and
 /// `--help`. Parsing and help are derived from it.
 package enum CommandLineSpec {
-    package static let versionText = "rosterdb 0.3.0"
+    package static let versionText = "rosterdb " + Release.version
     package static let overview = "A command-line roster database for football players, backed by SQLite."
 
     /// Every command, once: the parser's, the help's and (through `CommandList`) the front end's.
