@@ -80,7 +80,7 @@ final class BulkLoad: PlayerStore {
     func player(ref: String) throws -> Player? { try players.player(ref: ref) }
     func forEachID(_ body: (Int64) throws -> Void) throws { try players.forEachID(body) }
     func insert(_ row: PlayerRow) throws -> Int64 { try players.insert(row) }
-    func update(_ player: Player) throws { try players.update(player) }
+    func update(_ player: Player, from stored: Player) throws { try players.update(player, from: stored) }
     func delete(id: Int64) throws { try players.delete(id: id) }
     func renumber(_ id: Int64, to newID: Int64) throws { try players.renumber(id, to: newID) }
     func nextFreeID() throws -> Int64 { try players.nextFreeID() }

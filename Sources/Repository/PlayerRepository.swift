@@ -14,6 +14,8 @@ package final class PlayerRepository: PlayerWriting {
     /// (`storedPlayer(comparedWith:id:)`), with the id of the row it stands on (nil: past the last row). Any write
     /// through this repository ends it, and so does `endWalk()`.
     private var walk: (rows: Statement, at: Int64?)?
+    /// The UPDATEs of some fields only (`update(_:from:)`), by the set of fields they write.
+    private var partialUpdates: [UInt32: (Statement, [PlayerColumn])] = [:]
     /// The roster as it was, when `players` is (`RosterDatabase.readAsOf`).
     var past: PastRoster?
     /// Whether the names of then are there to search (`searchesPastNames`).
@@ -245,6 +247,41 @@ package final class PlayerRepository: PlayerWriting {
         try run(statement, changing: id, "changed")
     }
 
+    /// Writes the values of `player` that differ from `stored`'s, the player stored with its id, and the values
+    /// derived from them: SQLite rewrites every index over a column an UPDATE assigns, changed or not, so a night that
+    /// moves players to other clubs would otherwise rewrite the indexes of their names, refs and birth dates too.
+    package func update(_ player: Player, from stored: Player) throws {
+        guard let id = player.id else { preconditionFailure("update needs a player with an id") }
+        var changed: UInt32 = 0
+        for (offset, field) in PlayerField.allCases.enumerated() where field != .id && stored[field] != player[field] {
+            changed |= 1 << offset
+        }
+        guard changed != 0 else { return }
+        endWalk()
+        let (statement, columns) = try partialUpdate(changing: changed)
+        statement.reset()
+        try bind(PlayerRow(player), columns: columns, to: statement)
+        try run(statement, changing: id, "changed")
+    }
+
+    /// The UPDATE of the fields in `changed` (bit `i` for `PlayerField.allCases[i]`) and their derived columns, with
+    /// the columns of its parameters, the id first; made once for each set of fields.
+    private func partialUpdate(changing changed: UInt32) throws -> (Statement, [PlayerColumn]) {
+        if let update = partialUpdates[changed] { return update }
+        let fields = PlayerField.allCases.enumerated().filter { changed & (1 << $0.offset) != 0 }.map(\.element)
+        var columns: [PlayerColumn] = [.field(.id)]
+        for field in fields {
+            columns.append(.field(field))
+            if let derived = DerivedColumn.folding(field) { columns.append(.derived(derived)) }
+        }
+        let assignments = columns.enumerated().dropFirst().map { "\($0.element.name) = ?\($0.offset + 1)" }
+        let update = (
+            try connection.prepare("UPDATE players SET \(assignments.joined(separator: ", ")) WHERE id = ?1"), columns
+        )
+        partialUpdates[changed] = update
+        return update
+    }
+
     package func delete(id: Int64) throws {
         let statement = try statement(.delete)
         try statement.bind(id, at: 1)
@@ -353,9 +390,9 @@ package final class PlayerRepository: PlayerWriting {
     private static let idParameter = Int32(PlayerColumn.all.firstIndex(of: .field(.id))! + 1)
 
     /// Binds every column of `PlayerColumn.all` to parameters 1, 2, ….
-    private func bind(_ row: PlayerRow, to statement: Statement) throws {
-        var derived = row.foldedValues.makeIterator()
-        for (offset, column) in PlayerColumn.all.enumerated() {
+    private func bind(_ row: PlayerRow, columns: [PlayerColumn] = PlayerColumn.all, to statement: Statement) throws {
+        let folded = row.foldedValues
+        for (offset, column) in columns.enumerated() {
             let index = Int32(offset + 1)
             switch column {
             case .field(let field):
@@ -366,10 +403,8 @@ package final class PlayerRepository: PlayerWriting {
                 case .position(let position): try statement.bind(position.code, at: index)
                 case .date(let date): try statement.bind(date.description, at: index)
                 }
-            case .derived:
-                // `PlayerColumn.all` lists the derived columns in `DerivedColumn.allCases`' order, which is
-                // `PlayerRow.foldedFields`' (a test holds them so), as the row's folded values are.
-                try statement.bind(derived.next()!, at: index)
+            case .derived(let derived):
+                try statement.bind(folded[PlayerRow.foldedFields.firstIndex(of: derived.source)!], at: index)
             }
         }
     }

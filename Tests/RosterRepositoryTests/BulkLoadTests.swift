@@ -54,9 +54,10 @@ import Testing
         try database.write(madeBy: "test") { players in
             try players.load { store in
                 for number in 1...3 { try store.insert(Player(name: "Kylian Mbappé \(number)", position: .striker)) }
-                var first = try #require(try store.player(id: 1))
+                let stored = try #require(try store.player(id: 1))
+                var first = stored
                 first.name = "Alex Scott"
-                try store.update(first)
+                try store.update(first, from: stored)
                 try store.delete(id: 2)
             }
         }

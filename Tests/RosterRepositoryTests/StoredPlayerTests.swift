@@ -93,4 +93,19 @@ import Testing
             try players.connection.execute("CREATE INDEX walk_ended ON players (goals)")
         }
     }
+
+    /// An update from the stored player writes what changed and the keys folded from it, and nothing else: the
+    /// image another program changed meanwhile (unseen by `stored`) stays as that program left it.
+    @Test func anUpdateFromTheStoredPlayerWritesOnlyWhatChanged() throws {
+        try database.connection.execute("UPDATE players SET image = 'other.png' WHERE id = 7")
+        var changed = stored
+        changed.goals = 13
+        changed.club = "Los Angeles FC"
+        try database.write(madeBy: "test") { try $0.update(changed, from: stored) }
+        let row = try database.connection.prepare("SELECT goals, club, club_key, image FROM players WHERE id = 7")
+            .firstRow { "\($0.int(at: 0)) \($0.text(at: 1)) \($0.text(at: 2)) \($0.text(at: 3))" }
+        #expect(row == "13 Los Angeles FC los angeles fc other.png")
+        try database.write(madeBy: "test") { try $0.update(stored, from: stored) }
+        #expect(try database.read { try $0.player(id: 7) }?.goals == 13)
+    }
 }

@@ -11,7 +11,8 @@ package protocol PlayerStore: AnyObject {
     func players(sortName: String, birthDate: CalendarDate?) throws -> [Player]
     func forEachID(_ body: (Int64) throws -> Void) throws
     @discardableResult func insert(_ row: PlayerRow) throws -> Int64
-    func update(_ player: Player) throws
+    /// Writes `player` over `stored`, the player stored with its id as read in this write: only what differs.
+    func update(_ player: Player, from stored: Player) throws
     func delete(id: Int64) throws
     func renumber(_ id: Int64, to newID: Int64) throws
     func nextFreeID() throws -> Int64

@@ -293,13 +293,13 @@ struct ImportSession {
         }
         if let stored, repeated {
             report.samePlayerRecords += 1
-            if !storedIsSame && stored != player { try store.update(player) }
+            if !storedIsSame && stored != player { try store.update(player, from: stored) }
             try changeAgain(player, from: stored)
         } else if let stored {
             if storedIsSame || stored == player {
                 report.unchanged += 1
             } else {
-                try store.update(player)
+                try store.update(player, from: stored)
                 try note(.updated, from: stored, to: player)
                 report.updated += 1
                 if options.samePlayer == .last { originals[stored.id!] = stored }
