@@ -193,4 +193,15 @@ extension RosterRoutes {
         }
         return Self.json(StatsEncoding.json(try roster.summary(query, top: top ?? 5, version: version, cache: cache)))
     }
+
+    /// `GET /api/facets`: the list's facets (`ListFacets`) for the filters of `/api/players`, each cut to `top`
+    /// values (1–1000, default 10); kept with the totals and stats until the roster changes.
+    func facets(_ target: HTTPTarget, version: RosterVersion, today: CalendarDate) throws -> HTTPResponse {
+        var query = PlayerQuery(asOf: today)
+        let others = try QueryString.read(
+            target.query.map { ($0.name, $0.value) }, parameters: QueryParameter.filters, others: ["top"],
+            into: &query)
+        let top = try QueryString.number(others["top"], in: 1...1_000, for: "top") ?? ListFacets.defaultTop
+        return Self.json(StatsEncoding.json(try roster.facets(query, top: top, version: version, cache: cache)))
+    }
 }

@@ -39,6 +39,9 @@ extension RosterRoutes {
             items: items, sort: query.sort, page: page, asOf: query.asOf, segments: segments,
             problem: problem?.message)
         if problem == nil, page.paging.total == 0 { state.suggestions = try roster.suggestions(for: query) }
+        if problem == nil, page.paging.total > 0 {
+            state.facets = try roster.facets(query, top: ListFacets.defaultTop, version: version, cache: cache)
+        }
         return Self.html(RosterListView.render(state), status: problem == nil ? .ok : .badRequest)
     }
 

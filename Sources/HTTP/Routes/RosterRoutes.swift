@@ -6,7 +6,7 @@ import RosterService
 /// The roster's HTTP front end on one thread of the server: a read connection of its own (its statements prepared
 /// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
 ///
-/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, and the web pages `/`, `/stats` and
+/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, `/api/facets`, and the web pages `/`, `/stats` and
 /// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on), and with `--write` the API's writes
 /// (`RosterRoutes+Write.swift`) on a write connection of the worker's own; every answer that reads the roster reads one
 /// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
@@ -97,6 +97,8 @@ package final class RosterRoutes: HTTPWorker {
             }
         case ["api", "stats"]:
             return reading(request) { version, today in try stats(target, version: version, today: today) }
+        case ["api", "facets"]:
+            return reading(request) { version, today in try facets(target, version: version, today: today) }
         case ["api", "changes"]:
             return reading(request) { _, _ in try changes(target) }
         case _
@@ -120,7 +122,7 @@ package final class RosterRoutes: HTTPWorker {
                 ? Self.error(
                     .notFound,
                     "There is nothing at \(target.rawPath); see /api/players, /api/players/{id}, "
-                        + "/api/players/{id}/history, /api/stats, /api/changes and /api/health.")
+                        + "/api/players/{id}/history, /api/stats, /api/facets, /api/changes and /api/health.")
                 : Self.page(.notFound, "There is no page at \(target.rawPath).")
         }
     }
