@@ -148,7 +148,7 @@ enum RosterListView {
                     + .element("span", [("class", "muted")], .text("no \(parameter) \(facet.unknown.groupedDigits)"))
             }
             if facet.more > 0 {
-                let top = min(facet.groups.count + facet.more, 1_000)
+                let top = min(facet.groups.count + facet.more, StatsGrouping.topRange.upperBound)
                 let stats = QueryLink.url(
                     "/stats", state.items.filter { filters.contains($0.name) }, replacing: [("top", String(top))])
                 line += HTML(" ") + .element("a", [("href", stats)], .text("\(facet.more.groupedDigits) more →"))

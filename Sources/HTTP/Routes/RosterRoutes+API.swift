@@ -185,7 +185,7 @@ extension RosterRoutes {
             target.query.map { ($0.name, $0.value) }, parameters: QueryParameter.filters, others: ["by", "top"],
             into: &query)
         let grouping = try QueryString.choice(others["by"], of: StatsGrouping.self, for: "by")
-        let top = try QueryString.number(others["top"], in: 1...1_000, for: "top")
+        let top = try QueryString.number(others["top"], in: StatsGrouping.topRange, for: "top")
         if let grouping {
             return Self.json(
                 StatsEncoding.json(
@@ -201,7 +201,7 @@ extension RosterRoutes {
         let others = try QueryString.read(
             target.query.map { ($0.name, $0.value) }, parameters: QueryParameter.filters, others: ["top"],
             into: &query)
-        let top = try QueryString.number(others["top"], in: 1...1_000, for: "top") ?? ListFacets.defaultTop
+        let top = try QueryString.number(others["top"], in: StatsGrouping.topRange, for: "top") ?? ListFacets.defaultTop
         return Self.json(StatsEncoding.json(try roster.facets(query, top: top, version: version, cache: cache)))
     }
 }

@@ -56,7 +56,7 @@ extension RosterRoutes {
         do {
             let others = try QueryString.read(
                 items.map { ($0.name, $0.value) }, parameters: QueryParameter.filters, others: ["top"], into: &query)
-            top = try QueryString.number(others["top"], in: 1...1_000, for: "top") ?? top
+            top = try QueryString.number(others["top"], in: StatsGrouping.topRange, for: "top") ?? top
         } catch {
             problem = error
             query = PlayerQuery(asOf: today)

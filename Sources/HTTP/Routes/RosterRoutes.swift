@@ -6,8 +6,8 @@ import RosterService
 /// The roster's HTTP front end on one thread of the server: a read connection of its own (its statements prepared
 /// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
 ///
-/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, `/api/facets`, and the web pages `/`, `/stats` and
-/// `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on), and with `--write` the API's writes
+/// Routes: `/api/health`, `/api/players`, `/api/players/{id}`, `/api/stats`, `/api/facets`, and the web pages `/`,
+/// `/stats` and `/players/{id}`. Only GET and HEAD (and OPTIONS with CORS on), and with `--write` the API's writes
 /// (`RosterRoutes+Write.swift`) on a write connection of the worker's own; every answer that reads the roster reads one
 /// committed snapshot and carries an ETag made from its change counter and the day, so that `If-None-Match`
 /// gets 304 until the roster changes.
