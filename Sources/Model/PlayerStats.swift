@@ -4,6 +4,9 @@ package enum StatsGrouping: String, CaseIterable, Sendable {
 
     /// How wide an age band is, in years: `--by age` groups 20–24, 25–29, ….
     package static let ageBandYears = 5
+
+    /// How many groups `top` (`--top`, `top=`) may keep: from 1 to 1,000.
+    package static let topRange = 1...1_000
 }
 
 /// The figures of a group of players (or of all that match): how many, their goals and assists, their average age.

@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """The web page in a real browser: Chromium, headless, driven by Selenium through chromedriver.
 
-Usage: browser_test.py BASE_URL SCREENSHOT_DIR
+Usage: browser_test.py BASE_URL SCREENSHOT_DIR [WRITE_URL]
 
 With JavaScript turned off (the page needs none): open /, click the FW segment, sort by goals, search a Hangul
 name, open the player, go back by the page's link and by the browser's, open the stats of the forwards and follow
-a bar; then the list at a phone's width.
+a bar, follow a club's facet, and a suggestion for a club no player has; then the list at a phone's width. WRITE_URL,
+a server of the same roster run with --write, must offer no write on any page either.
 Screenshots of each step go to SCREENSHOT_DIR. Prints one line per step and exits non-zero at the first failure."""
 import os
 import sys
+import urllib.error
 import urllib.parse
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -18,6 +21,7 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 BASE, SHOTS = sys.argv[1].rstrip("/"), sys.argv[2]
+WRITABLE = sys.argv[3].rstrip("/") if len(sys.argv) > 3 else None
 os.makedirs(SHOTS, exist_ok=True)
 
 
@@ -135,8 +139,68 @@ try:
     follow(driver, driver.find_element(By.CSS_SELECTOR, "a.bar[title='ST']"))
     check(query(driver).get("position") == ["ST"] and set(column(driver, "position")) == {"ST"},
           "a bar leads to the list of its players")
+
+    driver.get(BASE + "/?position=FW")
+    facet = driver.find_element(By.XPATH, "//section[@class='facets']//p[span='Clubs']/a[1]")
+    club, count = facet.text.rsplit(" ", 1)
+    counts = [int(link.text.rsplit(" ", 1)[1]) for link in
+              driver.find_elements(By.XPATH, "//section[@class='facets']//p[span='Clubs']/a")]
+    check(counts == sorted(counts, reverse=True) and int(count) > 1,
+          f"the forwards' clubs come most players first: {counts}")
+    follow(driver, facet)
+    check(query(driver).get("club") == [club] and query(driver).get("position") == ["FW"],
+          f"a club's facet filters the list by it ({club}) and keeps the segment")
+    check(column(driver, "club") == [club] * int(count), f"its {count} players are listed")
+    nationality = driver.find_element(By.XPATH, "//section[@class='facets']//p[span='Nationalities']/a[1]")
+    named = nationality.text.rsplit(" ", 1)[0]
+    follow(driver, nationality)
+    check(query(driver).get("nationality") == [named] and set(column(driver, "nationality")) == {named},
+          f"a nationality's facet filters the list by it ({named})")
+    shot(driver, "7-facet.png")
+
+    driver.get(BASE + "/?club=manchester%20united")
+    suggestion = driver.find_element(By.CSS_SELECTOR, "p.suggestion")
+    check("did you mean" in suggestion.text.lower() and "Manchester City" in suggestion.text,
+          f"a club no player has suggests one: {suggestion.text}")
+    check(column(driver, "name") == [] and not driver.find_elements(By.CSS_SELECTOR, "section.facets"),
+          "the list is empty, without facets")
+    follow(driver, suggestion.find_element(By.LINK_TEXT, "Manchester City"))
+    check(query(driver).get("club") == ["Manchester City"], "the suggestion leads to that club's list")
+    clubs = column(driver, "club")
+    check(clubs == ["Manchester City"] * 2, f"with its players: {column(driver, 'name')}")
+    shot(driver, "8-suggestion-followed.png")
 finally:
     driver.quit()
+
+if WRITABLE:
+    # The server writes: a DELETE of no player is 404, where a read-only server answers 405.
+    request = urllib.request.Request(WRITABLE + "/api/players/999999", method="DELETE")
+    try:
+        urllib.request.urlopen(request)
+        status = 200
+    except urllib.error.HTTPError as error:
+        status = error.code
+    check(status == 404, f"the second server takes writes (DELETE of no player: {status})")
+    driver = browser(1100, 900, javascript=False)
+    try:
+        for path in ["/", "/?position=FW&sort=goals:desc", "/?club=manchester%20united", "/players/15", "/stats"]:
+            driver.get(WRITABLE + path)
+            check(driver.find_elements(By.TAG_NAME, "h1"), f"{path} is a page of the server run with --write")
+            forms = driver.find_elements(By.TAG_NAME, "form")
+            methods = [(form.get_attribute("method") or "get").lower() for form in forms]
+            actions = [urllib.parse.urlparse(form.get_attribute("action") or "").path for form in forms]
+            check(all(method == "get" for method in methods) and all(not action.startswith("/api") for action in actions),
+                  f"{path}: no form posts, none sends to the API ({list(zip(methods, actions))})")
+            # The one form is the list's search: inputs of text to find players, and hidden ones keeping the order.
+            fields = driver.find_elements(By.CSS_SELECTOR, "input, textarea, select, button, [contenteditable]")
+            editing = [field.get_attribute("outerHTML") for field in fields
+                       if (field.tag_name != "button" and field.get_attribute("type") not in ("search", "text", "hidden"))
+                       or not field.find_elements(By.XPATH, "ancestor::form[@method='get' and @role='search']")]
+            check(not editing, f"{path}: no field edits a player: {editing}")
+            if path.startswith("/players/") or path == "/stats":
+                check(not fields, f"{path}: no field at all")
+    finally:
+        driver.quit()
 
 phone = browser(390, 844, javascript=False, phone=True)
 try:
@@ -151,6 +215,8 @@ try:
     for css in ["nationality", "age"]:
         check(not phone.find_element(By.CSS_SELECTOR, f"th.{css}").is_displayed(),
               f"the {css} column gives way on a phone")
+    facets = phone.find_element(By.CSS_SELECTOR, "section.facets").rect
+    check(facets["x"] + facets["width"] <= 390, f"the facets wrap within the width (end at {facets['x'] + facets['width']})")
     shot(phone, "6-phone.png")
 finally:
     phone.quit()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The browser test of `rosterdb serve`'s web page: starts the built binary on a sample roster and a free port, runs
-# browser_test.py (Selenium, headless Chromium, JavaScript off), stops the server with SIGTERM and checks it exits 0.
+# The browser test of `rosterdb serve`'s web page: starts the built binary on a sample roster and a free port, and a
+# second server with --write on the same roster, runs browser_test.py (Selenium, headless Chromium, JavaScript off),
+# stops both servers with SIGTERM and checks they exit 0.
 #
 #   Tests/Browser/run.sh [ROSTERDB]    (default: the debug build, built when missing)
 #
@@ -27,24 +28,34 @@ if [ -z "$rosterdb" ]; then
 fi
 
 work=$(mktemp -d)
-server=
-cleanup() { [ -z "$server" ] || kill -KILL "$server" 2>/dev/null || true; rm -rf "$work"; }
+servers=()
+cleanup() { for pid in "${servers[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
 "$rosterdb" --db "$work/roster.db" init --sample >/dev/null
-"$rosterdb" --db "$work/roster.db" serve --port 0 2>"$work/serve.err" &
-server=$!
-for _ in $(seq 1 300); do
-    grep -q 'at http://' "$work/serve.err" && break
-    sleep 0.1
-done
-url=$(grep -o 'http://[0-9.:]*/' "$work/serve.err" | head -n 1)
-[ -n "$url" ] || { cat "$work/serve.err" >&2; echo "browser test: the server did not start" >&2; exit 1; }
+
+# Starts `serve` with the options given on a free port, and sets `url` to its URL once it listens.
+start() {
+    local log="$work/serve-${#servers[@]}.err"
+    "$rosterdb" --db "$work/roster.db" serve --port 0 "$@" >/dev/null 2>"$log" &
+    servers+=($!)
+    for _ in $(seq 1 300); do
+        grep -q 'at http://' "$log" && break
+        sleep 0.1
+    done
+    url=$(grep -o 'http://[0-9.:]*/' "$log" | head -n 1)
+    [ -n "$url" ] || { cat "$log" >&2; echo "browser test: the server did not start" >&2; exit 1; }
+}
+start --write
+writable=$url
+start
 
 status=0
-"$venv/bin/python" Tests/Browser/browser_test.py "$url" Tests/Browser/screenshots || status=$?
-kill -TERM "$server"
-stopped=0
-wait "$server" || stopped=$?
-server=
-[ "$stopped" -eq 0 ] || { echo "browser test: the server exited $stopped after SIGTERM" >&2; status=1; }
+"$venv/bin/python" Tests/Browser/browser_test.py "$url" Tests/Browser/screenshots "$writable" || status=$?
+for pid in "${servers[@]}"; do
+    kill -TERM "$pid"
+    stopped=0
+    wait "$pid" || stopped=$?
+    [ "$stopped" -eq 0 ] || { echo "browser test: a server exited $stopped after SIGTERM" >&2; status=1; }
+done
+servers=()
 exit "$status"

@@ -97,4 +97,50 @@ import Testing
         #expect(keepers.lines.map(\.players) == [1, 0, 0, 0])
         #expect(keepers.topScorers.isEmpty)
     }
+    /// A list's facets are the stats' clubs and nationalities, cut to `top`, with the players who have no value
+    /// counted apart and the values left out counted.
+    @Test func facetsAreTheClubsAndNationalitiesOfTheStats() throws {
+        let facets = try roster.facets(query(), top: 2, version: try roster.snapshot { $0 }, cache: ResultCache())
+        #expect(facets.total.players == 6)
+        #expect(facets.facets.map(\.grouping) == [.club, .nationality])
+        let clubs = facets.facets[0]
+        // "Real Madrid" and "real madrid" are one club, as in stats; the one without a club is no group.
+        #expect(clubs.groups.map(\.group) == ["Real Madrid", "Inter Miami"])
+        #expect(clubs.groups.map(\.players) == [3, 1])
+        #expect((clubs.more, clubs.unknown) == (1, 1))
+        let nationalities = facets.facets[1]
+        #expect(nationalities.groups.map(\.group) == ["ARGENTINA", "Belgium"])
+        #expect(nationalities.groups.first?.players == 2)
+        #expect((nationalities.more, nationalities.unknown) == (2, 1))
+        let stats = try roster.stats(query(), by: .nationality, top: 2)
+        #expect(nationalities.groups == stats.groups)
+    }
+
+    /// Every `top` of one filter is one result kept, read once while the roster is the same; another filter, or
+    /// another day its ages count on, is one of its own.
+    @Test func facetsAreReadOncePerFilterWhileTheRosterIsTheSame() throws {
+        let cache = ResultCache()
+        let version = try roster.snapshot { $0 }
+        let first = try roster.facets(query(), top: 1, version: version, cache: cache)
+        #expect(cache.count == 1)
+        let wider = try roster.facets(query(), top: 10, version: version, cache: cache)
+        #expect(cache.count == 1)
+        #expect(first.facets[0].groups == Array(wider.facets[0].groups.prefix(1)))
+        #expect(wider.facets[0].more == 0)
+        let forwards = try roster.facets(
+            query { $0.filters = [.positions([.forward])] }, top: 10, version: version, cache: cache)
+        #expect(cache.count == 2)
+        #expect(forwards.facets[0].groups.map(\.group) == ["Inter Miami", "Real Madrid", "Rosario Central"])
+        // Messi and Di María are 37 or more on the as-of day, not on New Year's Day 2024: the day is part of the filter.
+        let older = query { $0.filters = [.minAge(37)] }
+        let early = try roster.facets(
+            query {
+                $0.filters = [.minAge(37)]
+                $0.asOf = CalendarDate(year: 2024, month: 1, day: 1)!
+            }, top: 10, version: version, cache: cache)
+        let late = try roster.facets(older, top: 10, version: version, cache: cache)
+        #expect(cache.count == 4)
+        #expect(early.total.players == 0 && late.total.players == 2)
+        #expect(late.facets[0].groups.map(\.group) == ["Inter Miami", "Rosario Central"])
+    }
 }

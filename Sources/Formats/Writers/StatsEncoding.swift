@@ -29,6 +29,17 @@ package enum StatsEncoding {
             + "\"club\":\(summary.unknownClubs)}}"
     }
 
+    /// `{"as_of":…,"total":{…},"facets":[{"by":"club","groups":[{…},…],"more":12,"unknown":1},{"by":"nationality",…}]}`:
+    /// a list's facets, each group as `/api/stats?by=` writes it.
+    package static func json(_ facets: ListFacets) -> String {
+        let each = facets.facets.map { facet in
+            "{\"by\":\"\(facet.grouping.rawValue)\",\"groups\":[\(facet.groups.map(group).joined(separator: ","))],"
+                + "\"more\":\(facet.more),\"unknown\":\(facet.unknown)}"
+        }
+        return "{\"as_of\":\"\(facets.asOf)\",\"total\":\(group(facets.total)),"
+            + "\"facets\":[\(each.joined(separator: ","))]}"
+    }
+
     /// One group's object.
     package static func group(_ stats: GroupStats) -> String {
         "{\"group\":\(stats.group.map(JSONText.quoted) ?? "null"),\"players\":\(stats.players),"

@@ -36,7 +36,7 @@ struct APIOperation: Sendable {
 
     /// What a successful request is answered with.
     enum Answer: Sendable {
-        case health, playerList, player, history, stats, changes, document
+        case health, playerList, player, history, stats, facets, changes, document
         /// 201 with the player written.
         case created
         /// 204.
@@ -92,6 +92,11 @@ struct APIOperation: Sendable {
         id: "stats", method: "GET", path: "/api/stats", summary: "Totals, or per group with by",
         parameters: QueryParameter.filters.map(Parameter.list) + [.own(.by), .own(.top)], body: nil,
         answer: .stats, problems: reading)
+    static let facets = APIOperation(
+        id: "facets", method: "GET", path: "/api/facets",
+        summary: "The most common clubs and nationalities of the players that match, as the list page shows them",
+        parameters: QueryParameter.filters.map(Parameter.list) + [.own(.top)], body: nil, answer: .facets,
+        problems: reading)
     static let changes = APIOperation(
         id: "changes", method: "GET", path: "/api/changes", summary: "The change feed, a page at a time",
         parameters: [.own(.since), .own(.until), .own(.player), .own(.field), .own(.kind), .own(.limit)], body: nil,
@@ -118,7 +123,8 @@ struct APIOperation: Sendable {
 
     /// Every operation, in the order the document lists them.
     static let all: [APIOperation] = [
-        listPlayers, addPlayer, getPlayer, editPlayer, removePlayer, playerHistory, stats, changes, importFeed,
+        listPlayers, addPlayer, getPlayer, editPlayer, removePlayer, playerHistory, stats, facets, changes,
+        importFeed,
         health, document,
     ]
 }

@@ -32,7 +32,7 @@ enum EndpointParameter: String, CaseIterable, Sendable {
         switch self {
         case .format: .choice(ListFormat.allCases.map(\.rawValue))
         case .by: .choice(StatsGrouping.allCases.map(\.rawValue))
-        case .top: .number(1...1_000)
+        case .top: .number(StatsGrouping.topRange)
         case .since, .until: .changePoint
         case .player: .number(1...Int(FieldRule.maximumID))
         case .field: .list(PlayerField.allCases.map(\.rawValue))

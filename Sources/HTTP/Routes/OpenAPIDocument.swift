@@ -228,10 +228,11 @@ enum OpenAPIDocument {
             answers = [(200, answer("The player.", [("application/json", reference("Player"))], headers: tagged))]
             // A write is never answered 304.
             if !operation.writes { answers.append((304, notModified)) }
-        case .history, .changes, .stats:
+        case .history, .changes, .stats, .facets:
             let description =
                 switch operation.answer {
                 case .history: "The player's changes, newest first, as history ID --format json."
+                case .facets: "The facets: per club and per nationality, the most common values with their counts."
                 case .changes: "A page of changes and next, the since of the next page, as changes --format json."
                 default: "The stats, as stats --format json."
                 }

@@ -30,7 +30,10 @@ enum PageLayout {
         .problem{border:1px solid #d33;padding:.5rem .8rem;border-radius:.3rem}\
         .muted{opacity:.7;font-size:.9rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem}\
         dt{font-weight:600}dd{margin:0}img.photo{max-width:12rem;max-height:12rem;border-radius:.3rem}\
-        p.links{margin:-.25rem 0 1rem}section.stats h2{font-size:1.1rem;margin:1.4rem 0 .4rem}\
+        p.links{margin:-.25rem 0 1rem}section.facets{margin:0 0 1rem}\
+        p.facet{display:flex;flex-wrap:wrap;align-items:baseline;gap:.15rem .7rem;margin:.25rem 0}\
+        p.facet a{text-decoration:none;overflow-wrap:anywhere}.facet-name{font-weight:600}span.count{opacity:.7}\
+        section.stats h2{font-size:1.1rem;margin:1.4rem 0 .4rem}\
         section.stats th[scope=row]{white-space:normal;overflow-wrap:break-word;font-weight:normal;min-width:6rem}\
         td.bar{width:60%}\
         a.bar,span.bar{display:flex;align-items:center;gap:.4rem;text-decoration:none}\

@@ -24,6 +24,9 @@ enum RosterListView {
         var problem: String?
         /// For an empty list, the values its nationality or club could have meant, each a link to the list with it.
         var suggestions: [ValueSuggestion] = []
+        /// The most common clubs and nationalities of the players the filters leave, each a link to the list with
+        /// it; nil when nothing matches.
+        var facets: ListFacets?
     }
 
     /// A sortable column: its heading, its key, and whether it holds numbers.
@@ -44,7 +47,7 @@ enum RosterListView {
         if let problem = state.problem {
             body += .element("p", [("class", "problem"), ("role", "alert")], .text(problem))
         } else {
-            body += suggestions(state) + table(state) + paging(state)
+            body += suggestions(state) + facets(state) + table(state) + paging(state)
         }
         return PageLayout.page(title: "Roster", body)
     }
@@ -115,6 +118,55 @@ enum RosterListView {
             html += .element("p", [("class", "suggestion")], sentence + HTML("?"))
         }
         return html
+    }
+
+    /// A line per facet with values: its most common values and their counts, each a link to the list filtered by
+    /// it (the other filters kept, from the first page); then how many players have none, which no filter names, and
+    /// a link to the stats for the values left out. A facet no player has a value of (an FPL roster's nationality)
+    /// says nothing, and is left out.
+    private static func facets(_ state: State) -> HTML {
+        guard let facets = state.facets else { return .empty }
+        let filters = QueryParameter.filters.map(\.rawValue)
+        var lines = HTML.empty
+        for facet in facets.facets where !facet.groups.isEmpty {
+            guard let parameter = QueryParameter.naming(facet.grouping)?.rawValue else { continue }
+            var line = HTML.element("span", [("class", "facet-name")], .text(facetName(facet.grouping)))
+            for group in facet.groups {
+                guard let value = group.group else { continue }
+                let href = QueryLink.url(
+                    "/", state.items, replacing: [(parameter, value), ("page", nil), ("after", nil)])
+                line +=
+                    HTML(" ")
+                    + .element(
+                        "a", [("href", href)],
+                        .text(value) + HTML(" ")
+                            + .element("span", [("class", "count")], .text(group.players.groupedDigits)))
+            }
+            if facet.unknown > 0 {
+                line +=
+                    HTML(" ")
+                    + .element("span", [("class", "muted")], .text("no \(parameter) \(facet.unknown.groupedDigits)"))
+            }
+            if facet.more > 0 {
+                let top = min(facet.groups.count + facet.more, StatsGrouping.topRange.upperBound)
+                let stats = QueryLink.url(
+                    "/stats", state.items.filter { filters.contains($0.name) }, replacing: [("top", String(top))])
+                line += HTML(" ") + .element("a", [("href", stats)], .text("\(facet.more.groupedDigits) more →"))
+            }
+            lines += .element("p", [("class", "facet")], line)
+        }
+        return lines == .empty ? .empty : .element("section", [("class", "facets"), ("aria-label", "Facets")], lines)
+    }
+
+    /// The heading of a facet's line.
+    private static func facetName(_ grouping: StatsGrouping) -> String {
+        switch grouping {
+        case .club: "Clubs"
+        case .nationality: "Nationalities"
+        case .position: "Positions"
+        case .line: "Lines"
+        case .age: "Ages"
+        }
     }
 
     private static func table(_ state: State) -> HTML {

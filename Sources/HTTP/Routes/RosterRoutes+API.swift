@@ -186,12 +186,7 @@ extension RosterRoutes {
             others: APIOperation.stats.ownParameters, into: &query)
         let (by, top) = (EndpointParameter.by, EndpointParameter.top)
         let grouping = try QueryString.choice(others[by.rawValue], of: StatsGrouping.self, for: by.rawValue)
-        let topCount: Int?
-        if case .number(let range) = top.value {
-            topCount = try QueryString.number(others[top.rawValue], in: range, for: top.rawValue)
-        } else {
-            topCount = nil
-        }
+        let topCount = try QueryString.number(others[top.rawValue], in: StatsGrouping.topRange, for: top.rawValue)
         if let grouping {
             return Self.json(
                 StatsEncoding.json(
@@ -199,5 +194,19 @@ extension RosterRoutes {
         }
         return Self.json(
             StatsEncoding.json(try roster.summary(query, top: topCount ?? 5, version: version, cache: cache)))
+    }
+
+    /// `GET /api/facets`: the list's facets (`ListFacets`) for the filters of `/api/players`, each cut to `top`
+    /// values (1–1000, default 10); kept with the totals and stats until the roster changes.
+    func facets(_ target: HTTPTarget, version: RosterVersion, today: CalendarDate) throws -> HTTPResponse {
+        var query = PlayerQuery(asOf: today)
+        let others = try QueryString.read(
+            target.query.map { ($0.name, $0.value) }, parameters: APIOperation.facets.listParameters,
+            others: APIOperation.facets.ownParameters, into: &query)
+        let top = EndpointParameter.top
+        let topCount = try QueryString.number(others[top.rawValue], in: StatsGrouping.topRange, for: top.rawValue)
+        return Self.json(
+            StatsEncoding.json(
+                try roster.facets(query, top: topCount ?? ListFacets.defaultTop, version: version, cache: cache)))
     }
 }

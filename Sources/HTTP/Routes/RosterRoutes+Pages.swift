@@ -39,6 +39,9 @@ extension RosterRoutes {
             items: items, sort: query.sort, page: page, asOf: query.asOf, segments: segments,
             problem: problem?.message)
         if problem == nil, page.paging.total == 0 { state.suggestions = try roster.suggestions(for: query) }
+        if problem == nil, page.paging.total > 0 {
+            state.facets = try roster.facets(query, top: ListFacets.defaultTop, version: version, cache: cache)
+        }
         return Self.html(RosterListView.render(state), status: problem == nil ? .ok : .badRequest)
     }
 
@@ -53,7 +56,7 @@ extension RosterRoutes {
         do {
             let others = try QueryString.read(
                 items.map { ($0.name, $0.value) }, parameters: QueryParameter.filters, others: ["top"], into: &query)
-            top = try QueryString.number(others["top"], in: 1...1_000, for: "top") ?? top
+            top = try QueryString.number(others["top"], in: StatsGrouping.topRange, for: "top") ?? top
         } catch {
             problem = error
             query = PlayerQuery(asOf: today)

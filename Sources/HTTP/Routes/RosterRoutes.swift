@@ -7,7 +7,7 @@ import RosterService
 /// once), and the handlers — plain functions from a request to a response, which tests call without a socket.
 ///
 /// Routes: the API's operations (`APIOperation.all`: `/api/players`, `/api/players/{id}`, its history, `/api/stats`,
-/// `/api/changes`, `/api/health`, the writes, and `/openapi.json`, which describes them), the pages of its problem
+/// `/api/facets`, `/api/changes`, `/api/health`, the writes, and `/openapi.json`, which describes them), the pages of its problem
 /// types (`/problems/{type}`), and the web pages `/`, `/stats` and `/players/{id}`. The API's errors are RFC 9457
 /// problems (`error(_:_:parameter:problems:)`), the pages' HTML. Only GET and HEAD (and OPTIONS with CORS on), and
 /// with `--write` the API's writes (`RosterRoutes+Write.swift`) on a write connection of the worker's own; every answer
@@ -99,6 +99,8 @@ package final class RosterRoutes: HTTPWorker {
             }
         case ["api", "stats"]:
             return reading(request) { version, today in try stats(target, version: version, today: today) }
+        case ["api", "facets"]:
+            return reading(request) { version, today in try facets(target, version: version, today: today) }
         case ["api", "changes"]:
             return reading(request) { _, _ in try changes(target) }
         case _

@@ -1,5 +1,6 @@
 import RosterFormats
 import RosterModel
+import RosterService
 
 /// The stats page of the web front end (`/stats`), a pure function of `State`: the groups `rosterdb stats` counts —
 /// line, position, club, nationality, age band — each drawn as a bar in HTML and CSS, and each bar a link to the
@@ -99,11 +100,9 @@ enum StatsPage {
     private static func url(for group: String?, _ grouping: StatsGrouping, _ state: State) -> String? {
         guard let group else { return nil }
         let replacing: [(String, String?)]
-        switch grouping {
-        case .line, .position: replacing = [("position", group)]
-        case .club: replacing = [("club", group)]
-        case .nationality: replacing = [("nationality", group)]
-        case .age:
+        if let parameter = QueryParameter.naming(grouping) {
+            replacing = [(parameter.rawValue, group)]
+        } else {
             guard let first = Int(group) else { return nil }
             let last = first + StatsGrouping.ageBandYears - 1
             replacing = [

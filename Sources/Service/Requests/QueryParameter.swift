@@ -29,6 +29,17 @@ package enum QueryParameter: String, CaseIterable, Sendable {
     /// The parameters that choose which players match, shared by every list.
     package static let filters = allCases.filter(\.choosesPlayers)
 
+    /// The parameter that filters on one group of `grouping` by its name (`club=Arsenal` for a club's); nil for an
+    /// age band, which takes two bounds.
+    package static func naming(_ grouping: StatsGrouping) -> QueryParameter? {
+        switch grouping {
+        case .position, .line: .position
+        case .nationality: .nationality
+        case .club: .club
+        case .age: nil
+        }
+    }
+
     /// Whether the parameter chooses which players match (a filter, or the day ages are computed on), rather than
     /// their order or page.
     package var choosesPlayers: Bool {

@@ -245,6 +245,16 @@ extension Roster {
         return try cache.value(key) { try stats(query, by: groupings, top: top) }
     }
 
+    /// The list's facets (`ListFacets`) for `query`'s filters on this snapshot, each cut to its `top` most common
+    /// values. The groups are the stats' own, read in one pass and kept in `cache` whole, so that every `top` shares
+    /// one entry and a request for filters asked before since the roster last changed reads nothing.
+    package func facets(_ query: PlayerQuery, top: Int, version: RosterVersion, cache: ResultCache) throws
+        -> ListFacets
+    {
+        let stats = try stats(query, by: ListFacets.groupings, top: nil, version: version, cache: cache)
+        return ListFacets(stats, top: top, asOf: query.asOf)
+    }
+
     /// How many players match `query`'s filters on each line (GK, DF, MF, FW), on this snapshot, from `cache` when it
     /// holds it: the counts of the web page's segments.
     package func lineCounts(_ query: PlayerQuery, version: RosterVersion, cache: ResultCache) throws -> [Position: Int]

@@ -266,6 +266,49 @@ import Testing
         #expect((stats["total"] as? [String: Any])?["players"] as? Int == 1)
     }
 
+    /// `/api/facets`: the clubs and nationalities of the players the list's filters leave, each group as
+    /// `/api/stats?by=` writes it, read once per filter and change of the roster.
+    @Test func facetsCountClubsAndNationalitiesForTheListsFilters() throws {
+        let response = fixture.get("/api/facets?club_prefix=real&top=1")
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "application/json")
+        let tag = try #require(response.headers["ETag"])
+        let body = try ServeFixture.json(response)
+        #expect(body["as_of"] as? String == "2026-06-01")
+        #expect((body["total"] as? [String: Any])?["players"] as? Int == 7)
+        let facets = try #require(body["facets"] as? [[String: Any]])
+        #expect(facets.map { $0["by"] as? String } == ["club", "nationality"])
+        let clubs = try #require(facets[0]["groups"] as? [[String: Any]])
+        #expect(clubs.map { $0["group"] as? String } == ["Real Madrid"])
+        #expect(clubs.first?["players"] as? Int == 6)
+        #expect((facets[0]["more"] as? Int, facets[0]["unknown"] as? Int) == (1, 0))
+        let byClub = try ServeFixture.json(fixture.get("/api/stats?club_prefix=real&by=club&top=1"))
+        #expect(
+            NSDictionary(dictionary: clubs[0])
+                == NSDictionary(dictionary: (byClub["groups"] as? [[String: Any]])?[0] ?? [:]))
+        // Asked again while the roster is the same: nothing more is read or kept, and the tag holds.
+        let kept = fixture.cache.count
+        #expect(
+            fixture.get("/api/facets?club_prefix=real&top=1", headers: ["If-None-Match": tag]).status == .notModified)
+        #expect(ServeFixture.text(fixture.get("/api/facets?top=5&club_prefix=real")).contains("\"more\":0"))
+        #expect(fixture.cache.count == kept)
+        // The players without a club are counted apart, and the facets follow a write.
+        let everyone = try ServeFixture.json(fixture.get("/api/facets"))
+        let allClubs = try #require((everyone["facets"] as? [[String: Any]])?.first)
+        #expect(allClubs["unknown"] as? Int == 1)
+        #expect((allClubs["groups"] as? [[String: Any]])?.count == 10)
+        try fixture.write { try $0.insert(Player(name: "Zed", position: .striker, club: "Real Madrid")) }
+        let after = try ServeFixture.json(fixture.get("/api/facets?club_prefix=real&top=1"))
+        let clubsAfter = (after["facets"] as? [[String: Any]])?.first?["groups"] as? [[String: Any]]
+        #expect(clubsAfter?.first?["players"] as? Int == 7)
+        // Bad parameters as the list's; the past roster (`--at`) is not served.
+        for target in [
+            "/api/facets?top=0", "/api/facets?min_goals=x", "/api/facets?sort=goals", "/api/facets?at=2026-01-01",
+        ] {
+            #expect(fixture.get(target).status == .badRequest, "\(target)")
+        }
+    }
+
     @Test func theTotalIsCountedOncePerChangeAndStaysRight() throws {
         let before = try ServeFixture.json(fixture.get("/api/players?position=GK"))
         #expect(before["total"] as? Int == 4)
@@ -352,7 +395,7 @@ import Testing
         #expect(
             error["detail"] as? String
                 == "There is nothing at /api/players%2f19; see /api/players, /api/players/{id}, "
-                + "/api/players/{id}/history, /api/stats, /api/changes and /api/health; the API is described at "
+                + "/api/players/{id}/history, /api/stats, /api/facets, /api/changes and /api/health; the API is described at "
                 + "/openapi.json.")
     }
 }

@@ -293,6 +293,42 @@ import Testing
         #expect(changed.contains("href=\"/?club=arsenal&amp;position=FW\""))
     }
 
+    /// The list shows its facets: the ten most common clubs and nationalities of the players its filters leave,
+    /// each a link to the list filtered by it, the players without a value counted apart, and a link to the stats for
+    /// the values left out; none when nothing matches, or when no player has a value.
+    @Test func theListShowsTheClubsAndNationalitiesOfItsPlayers() throws {
+        let fixture = try ServeFixture()
+        let page = ServeFixture.text(fixture.get("/?sort=goals:desc&page=2"))
+        for part in [
+            "<section class=\"facets\" aria-label=\"Facets\"><p class=\"facet\"><span class=\"facet-name\">Clubs</span> "
+                + "<a href=\"/?sort=goals:desc&amp;club=Real%20Madrid\">Real Madrid <span class=\"count\">6</span></a>",
+            "<span class=\"muted\">no club 1</span> <a href=\"/stats?top=16\">6 more →</a></p>",
+            "<span class=\"facet-name\">Nationalities</span> "
+                + "<a href=\"/?sort=goals:desc&amp;nationality=England\">England <span class=\"count\">3</span></a>",
+        ] {
+            #expect(page.contains(part), "\(part)")
+        }
+        #expect(!page.contains("no nationality"))
+        // The filters given stay in each link; the players are those the filters leave.
+        let forwards = ServeFixture.text(fixture.get("/?position=FW&club_prefix=real"))
+        #expect(
+            forwards.contains(
+                "<a href=\"/?position=FW&amp;club_prefix=real&amp;club=Real%20Madrid\">Real Madrid "
+                    + "<span class=\"count\">2</span></a> <a href=\"/?position=FW&amp;club_prefix=real&amp;"
+                    + "club=Real%20Sociedad\">Real Sociedad <span class=\"count\">1</span></a></p>"))
+        #expect(forwards.contains("<a href=\"/?position=FW&amp;club_prefix=real&amp;nationality=Brazil\">Brazil"))
+        #expect(!forwards.contains("nationality=England"))
+        #expect(!ServeFixture.text(fixture.get("/?name=zzz")).contains("class=\"facets\""))
+        // A roster whose players have no nationality (an FPL roster) shows no line for it.
+        let fpl = try ServeFixture(players: [
+            Player(name: "Ann", position: .striker, club: "Arsenal"),
+            Player(name: "Bea", position: .goalkeeper, club: "<Chelsea & Co>"),
+        ])
+        let fplPage = ServeFixture.text(fpl.get("/"))
+        #expect(fplPage.contains("<a href=\"/?club=%3CChelsea%20%26%20Co%3E\">&lt;Chelsea &amp; Co&gt; "))
+        #expect(!fplPage.contains("Nationalities") && !fplPage.contains("no nationality"))
+    }
+
     /// Group names are escaped in the page and percent-encoded in links.
     @Test func groupNamesAreEscapedAndEncoded() {
         let group = GroupStats(group: "<b>\"A&B\"</b>", players: 2, goals: 1, assists: 0, averageAge: nil)

@@ -15,7 +15,7 @@ package struct StatsCommand: DeclaredCommand {
         options: FilterOptions.filters,
         Option.choice("by", of: StatsGrouping.self, help: "Count per group (age: 5-year bands on the as-of day)."),
         Option.number(
-            "top", "n", in: 1...1_000,
+            "top", "n", in: StatsGrouping.topRange,
             help: "Keep the first N groups (default: all with --by; 5 for the lists of the summary)."),
         Option.choice("format", of: StatsFormat.self, help: "The output format (default: table)."), SharedOptions.at
     ) { _, filters, grouping, top, format, at in
