@@ -197,8 +197,19 @@ package final class RosterDatabase {
             return result
         }
         // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
-        _ = try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)
+        if tidiesAfterEachWrite { tidy() }
         return result
+    }
+
+    /// Whether `write` checkpoints the log after each commit: a command's one write is then in the file, and the
+    /// log empty. Off, SQLite's own checkpoint copies it once it holds 1,000 pages: a server's small writes then
+    /// sync the log once each, rather than the log and the file after every write.
+    package var tidiesAfterEachWrite = true
+
+    /// Checkpoints the log into the file and empties it, waiting at most `checkpointWait` for readers.
+    @discardableResult
+    package func tidy() -> Bool {
+        (try? connection.checkpoint(waitingAtMost: RosterDatabase.checkpointWait)) ?? false
     }
 
     /// Puts a roster built under a temporary name in its place, once its first write has committed; from then on

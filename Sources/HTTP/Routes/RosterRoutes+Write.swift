@@ -131,6 +131,8 @@ extension RosterRoutes {
         if let writing, !writing.fileWasReplaced { return writing }
         writing = nil
         let roster = try Roster(path: options.path, access: .write, busyTimeout: options.busyTimeout)
+        // A server writes many times: one sync of the log a write, the file brought up to date now and then.
+        roster.tidiesAfterEachWrite = false
         writing = roster
         return roster
     }

@@ -30,6 +30,11 @@ package final class RosterRoutes: HTTPWorker {
         self.cache = cache
     }
 
+    /// The server stops: what its writes left in the log goes into the file.
+    deinit {
+        writing?.tidy()
+    }
+
     package func respond(to request: HTTPRequest) -> HTTPResponse {
         // Those read from the roster were encoded before their tag was made (`reading`); the others are here.
         var response = Self.encoded(route(request), for: request)

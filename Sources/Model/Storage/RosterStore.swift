@@ -29,6 +29,12 @@ package protocol RosterStore: AnyObject {
     func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T
     /// Keeps at most `kibibytes` of the store's pages cached for this roster.
     func limitPageCache(toKibibytes kibibytes: Int) throws
+    /// Whether each write is followed by the store's housekeeping (SQLite: copying its log into the file and
+    /// emptying it), true by default: a command writes once and ends. A server that writes many times turns it off,
+    /// leaving it to the engine now and then, and calls `tidy()` once before it ends.
+    var tidiesAfterEachWrite: Bool { get set }
+    /// Does the housekeeping now, as far as readers let it; false when they kept it from finishing.
+    @discardableResult func tidy() -> Bool
 
     /// The store this roster was opened on; nil for one kept in memory.
     var identity: StoreIdentity? { get }

@@ -165,6 +165,18 @@ extension Roster {
         try store.limitPageCache(toKibibytes: kibibytes)
     }
 
+    /// Whether each write is followed by the store's housekeeping (`RosterStore.tidiesAfterEachWrite`): a server's
+    /// write connection turns it off and calls `tidy()` as it closes.
+    package var tidiesAfterEachWrite: Bool {
+        get { store.tidiesAfterEachWrite }
+        set { store.tidiesAfterEachWrite = newValue }
+    }
+
+    /// Does the store's housekeeping now (`RosterStore.tidy()`).
+    package func tidy() {
+        store.tidy()
+    }
+
     /// Runs `body` with a time limit on every statement: one still running `seconds` after the start stops with an
     /// error of category `.timedOut`.
     package func withTimeLimit<T>(seconds: Double, _ body: () throws -> T) throws -> T {

@@ -105,4 +105,29 @@ import Testing
         let after = try #require(try Roster(path: fixture.path, access: .read).player(id: 3)).goals
         #expect(after == before + clients * increments)
     }
+
+    /// A server's write syncs the log and leaves it there: the log holds the writes while the server runs (a
+    /// checkpoint after each would have emptied it), and goes into the file when the server stops.
+    @Test func writesStayInTheLogUntilTheServerStops() throws {
+        let (fixture, server) = try start()
+        var stopped = false
+        defer { if !stopped { server.stop() } }
+        let before = try #require(try Roster(path: fixture.path, access: .read).player(id: 3)).goals
+        let client = try TestClient(port: server.port)
+        for _ in 0..<3 {
+            try send(client, "PATCH", "/api/players/3", Array(#"{"add_goals": 1}"#.utf8))
+            #expect(try client.readResponse().status == 200)
+        }
+        #expect(Self.size(of: fixture.path + "-wal") > 0)
+        server.stop()
+        stopped = true
+        #expect(Self.size(of: fixture.path + "-wal") == 0)
+        #expect(try Roster(path: fixture.path, access: .read).player(id: 3)?.goals == before + 3)
+    }
+
+    /// The size of the file at `path`; -1 when there is none.
+    private static func size(of path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : -1
+    }
 }
