@@ -197,14 +197,21 @@ package final class RosterDatabase {
             return result
         }
         // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
-        if tidiesAfterEachWrite { tidy() }
+        if tidiesAfterEachWrite || StorageStamp.state(of: resolvedPath + "-wal").size >= RosterDatabase.logBytesKept {
+            tidy()
+        }
         return result
     }
 
     /// Whether `write` checkpoints the log after each commit: a command's one write is then in the file, and the
-    /// log empty. Off, SQLite's own checkpoint copies it once it holds 1,000 pages: a server's small writes then
-    /// sync the log once each, rather than the log and the file after every write.
+    /// log empty. Off, only once the log holds `logBytesKept`: a server's small writes then sync the log once each,
+    /// rather than the log and the file after every write. The log empties often enough for a copy over the file
+    /// to be seen soon (`wasWrittenOver(since:)`, which cannot tell one from a checkpoint while the log holds pages).
     package var tidiesAfterEachWrite = true
+
+    /// How large the log grows before a write that does not tidy after each write checkpoints it: a few dozen
+    /// small writes of 16 KiB pages.
+    static let logBytesKept: Int64 = 4 << 20
 
     /// Checkpoints the log into the file and empties it, waiting at most `checkpointWait` for readers.
     @discardableResult
