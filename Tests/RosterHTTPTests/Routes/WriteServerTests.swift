@@ -73,12 +73,12 @@ import Testing
         #expect(try client.readResponse().status == 415)
     }
 
-    /// 8 clients add 1 to one player's goals 50 times each, at once: every increment is kept.
+    /// 8 clients add 1 to one player's goals 500 times each, at once: every increment is kept.
     @Test func concurrentIncrementsAreNeverLost() throws {
         let (fixture, server) = try start()
         defer { server.stop() }
         let before = try #require(try Roster(path: fixture.path, access: .read).player(id: 3)).goals
-        let (clients, increments) = (8, 50)
+        let (clients, increments) = (8, 500)
         let outcomes = Locked<[Int]>([])
         let body = Array(#"{"add_goals": 1}"#.utf8)
         let port = server.port
