@@ -5,7 +5,9 @@
 CREATE TABLE api_tokens (
     name       TEXT PRIMARY KEY
                CONSTRAINT name_is_1_to_64_letters_digits_dots_dashes_or_underscores
-               CHECK (length(name) BETWEEN 1 AND 64 AND name NOT GLOB '*[^A-Za-z0-9._-]*'),
+               CHECK (length(name) BETWEEN 1 AND 64 AND name NOT GLOB '*[^A-Za-z0-9._-]*'
+                      -- length() and GLOB stop at a NUL; as many bytes as characters means none, and ASCII only.
+                      AND length(CAST(name AS BLOB)) = length(name)),
     hash       TEXT NOT NULL UNIQUE
                CONSTRAINT hash_is_64_hex_digits CHECK (length(hash) = 64 AND hash NOT GLOB '*[^0-9a-f]*'),
     read_only  INTEGER NOT NULL CONSTRAINT read_only_is_0_or_1 CHECK (read_only IN (0, 1)),
