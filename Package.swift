@@ -31,6 +31,14 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // libsodium from the system (Debian: libsodium-dev), for the API's tokens: their random bytes, their hashes
+        // and comparisons that take the same time whatever the bytes.
+        .systemLibrary(
+            name: "CSodium",
+            path: "Sources/CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
         // Debian's libmicrohttpd.a is built with HTTPS and references GnuTLS, which cannot be linked statically
         // (Debian has no static p11-kit or libunistring). rosterdb serves plain HTTP and never asks the library
         // for TLS, so the static release link gets these stubs instead: two that libmicrohttpd's constructor and
@@ -66,7 +74,7 @@ let package = Package(
         // reader, page tokens, an edit, an import's options) and the service that answers it over the storage.
         .target(
             name: "RosterService",
-            dependencies: ["RosterModel", "RosterFormats", "RosterRepository", "CSystem"],
+            dependencies: ["RosterModel", "RosterFormats", "RosterRepository", "CSystem", "CSodium"],
             path: "Sources/Service"
         ),
         // The roster over HTTP: the messages, free of any library (Messages/: requests with their decoded targets,

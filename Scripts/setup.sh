@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what building and testing rosterdb needs on Debian when it is missing: SQLite's, zlib's and
+# Installs what building and testing rosterdb needs on Debian when it is missing: SQLite's, zlib's, libsodium's and
 # libmicrohttpd's headers and static libraries, pkg-config, which Package.swift uses to find them, and curl for the
 # HTTP tests.
 # It installs nothing that is there already, and says what it installs.
@@ -28,4 +28,4 @@ install_missing() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-install_missing libsqlite3-dev zlib1g-dev libmicrohttpd-dev pkg-config=pkg-config curl=curl "$@"
+install_missing libsqlite3-dev zlib1g-dev libmicrohttpd-dev libsodium-dev pkg-config=pkg-config curl=curl "$@"

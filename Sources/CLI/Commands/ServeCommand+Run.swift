@@ -18,10 +18,14 @@ extension ServeCommand: Command {
         options.queryTimeLimit = timeLimit
         options.imageTemplate = imageTemplate
         options.write = write
+        options.requireToken = requireToken
         options.acceptedHosts = ServeOptions.acceptedHosts(listeningOn: address)
         let cache = ResultCache()
-        // Migrations, if the roster needs any, are applied here once, before the workers open it.
-        _ = try context.openRoster(.read)
+        // Migrations, if the roster needs any, are applied here once, before the workers open it; and closed again
+        // (a user who cannot write the roster reads a private copy of it, which the server must not hold on to).
+        let hasTokens = try !context.openRoster(.read).tokens().isEmpty
+        // Beyond this machine (no loopback address, so any Host is answered), writes need a token to check.
+        if write && options.acceptedHosts == nil && !hasTokens { throw UnprotectedWrites(address: address) }
         let server = try HTTPServer.start(configuration) { try RosterRoutes(options: options, cache: cache) }
         // Messages from here on are for whoever watches; a server whose standard error is closed or full serves on.
         if address == "0.0.0.0" || address == "::" {
@@ -30,6 +34,11 @@ extension ServeCommand: Command {
                     + "machine can read the roster\(write ? " and write it" : "").\n")
         }
         let shown = server.endpoint.hasPrefix("0.0.0.0:") ? "127.0.0.1:\(server.port)" : server.endpoint
+        if requireToken && !hasTokens {
+            try? context.errors.write(
+                "Warning: --require-token, and the roster has no token yet: every read is refused until one is made "
+                    + "(rosterdb token create).\n")
+        }
         try? context.errors.write("Serving \(context.databasePath) at http://\(shown)/\n")
         try? context.errors.flush()
         _ = signals.wait()

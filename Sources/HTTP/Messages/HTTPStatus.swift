@@ -16,6 +16,8 @@ package struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     package static let movedPermanently = HTTPStatus(code: 301)
     package static let notModified = HTTPStatus(code: 304)
     package static let badRequest = HTTPStatus(code: 400)
+    package static let unauthorized = HTTPStatus(code: 401)
+    package static let forbidden = HTTPStatus(code: 403)
     package static let notFound = HTTPStatus(code: 404)
     package static let methodNotAllowed = HTTPStatus(code: 405)
     package static let notAcceptable = HTTPStatus(code: 406)

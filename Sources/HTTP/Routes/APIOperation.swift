@@ -68,8 +68,10 @@ struct APIOperation: Sendable {
     /// The problems any request may be answered with.
     static let commonProblems: [ProblemType] = [.invalidTarget, .misdirectedRequest, .failure, .unavailable]
 
-    private static let reading: [ProblemType] = [.usage, .timedOut]
-    private static let writing: [ProblemType] = [.usage, .unsupportedMediaType, .changedSince, .busy, .io]
+    private static let reading: [ProblemType] = [.usage, .timedOut, .unauthorized]
+    private static let writing: [ProblemType] = [
+        .usage, .unsupportedMediaType, .changedSince, .busy, .io, .unauthorized, .forbidden,
+    ]
 
     // MARK: - The operations
 

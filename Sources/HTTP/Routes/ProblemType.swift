@@ -25,6 +25,8 @@ enum ProblemType: String, CaseIterable, Sendable {
     case methodNotAllowed = "method-not-allowed"
     case unsupportedMediaType = "unsupported-media-type"
     case misdirectedRequest = "misdirected-request"
+    case unauthorized = "token-needed"
+    case forbidden = "token-read-only"
 
     /// The type of an error of `category`.
     init(_ category: ErrorCategory) {
@@ -64,6 +66,8 @@ enum ProblemType: String, CaseIterable, Sendable {
         case .invalidTarget: .badRequest
         case .methodNotAllowed: .methodNotAllowed
         case .unsupportedMediaType: .unsupportedMediaType
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
         default: .misdirectedRequest
         }
     }
@@ -90,6 +94,8 @@ enum ProblemType: String, CaseIterable, Sendable {
         case .methodNotAllowed: "Method not allowed"
         case .unsupportedMediaType: "Unsupported media type"
         case .misdirectedRequest: "Misdirected request"
+        case .unauthorized: "A token is needed"
+        case .forbidden: "The token is read-only"
         }
     }
 
@@ -126,6 +132,10 @@ enum ProblemType: String, CaseIterable, Sendable {
             "The path does not take this method; `Allow` lists those it takes. Writes need serve --write."
         case .unsupportedMediaType: "A write's body must be sent as one of the types the operation reads."
         case .misdirectedRequest: "The request names a host other than this machine (serve --bind for another)."
+        case .unauthorized:
+            "The request needs 'Authorization: Bearer TOKEN' with a token of 'rosterdb token create' that the roster "
+                + "knows: it sent none, or one revoked or never made."
+        case .forbidden: "The token is read-only (token create --read-only); a write needs one that may write."
         }
     }
 }

@@ -37,17 +37,27 @@ extension RosterRoutes {
         guard isWrite(request), case .success(let target) = request.target, request.method != "DELETE" else {
             return respond(to: request)
         }
-        // Answered by `write`, which refuses the type first.
+        // Answered by `write`, which refuses a request without a token that may write, then the type; a body
+        // the write would refuse is not received.
         if Self.typeRefusal(request, target) != nil { return respond(to: request) }
+        do {
+            if tokenRefusal(request, on: try writer(), writing: true, page: false) != nil {
+                return respond(to: request)
+            }
+        } catch {
+            return respond(to: request)
+        }
         return nil
     }
 
     /// A write, answered as `route` answers: `segments` name its route, and the request is one of `isWrite`.
     func write(_ request: HTTPRequest, _ target: HTTPTarget) -> HTTPResponse {
-        if let refusal = Self.typeRefusal(request, target) { return refusal }
         let expected = Self.expected(ifMatch: request.headers.values(named: "If-Match"))
         do {
             let roster = try writer()
+            // Checked on the roster as it is now: a token revoked a moment ago is refused.
+            if let refusal = tokenRefusal(request, on: roster, writing: true, page: false) { return refusal }
+            if let refusal = Self.typeRefusal(request, target) { return refusal }
             let segments = target.segments
             switch (request.method, segments.count) {
             case ("POST", 2) where segments[1] == "players":

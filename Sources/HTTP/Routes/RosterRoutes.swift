@@ -75,7 +75,7 @@ package final class RosterRoutes: HTTPWorker {
                 status: .noContent,
                 headers: [
                     "Access-Control-Allow-Methods": Self.allowed,
-                    "Access-Control-Allow-Headers": "If-None-Match",
+                    "Access-Control-Allow-Headers": "If-None-Match" + (options.requireToken ? ", Authorization" : ""),
                     "Access-Control-Max-Age": "86400",
                 ])
         }
@@ -179,6 +179,9 @@ package final class RosterRoutes: HTTPWorker {
             if roster.fileWasReplaced(look) || roster.fileWasRewritten(look) {
                 roster = try Roster.reopened(path: options.path, busyTimeout: options.busyTimeout)
                 look = roster.lookAtFiles()
+            }
+            if options.requireToken, let refusal = tokenRefusal(request, on: roster, writing: false, page: page) {
+                return refusal
             }
             return try roster.withTimeLimit(seconds: options.queryTimeLimit) {
                 try roster.snapshot(look) { version in

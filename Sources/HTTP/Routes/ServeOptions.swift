@@ -8,6 +8,8 @@ package struct ServeOptions: Sendable {
     package var busyTimeout: Double
     /// Takes writes (`--write`): `POST /api/players`, `PATCH` and `DELETE /api/players/{id}`, `POST /api/import`.
     package var write = false
+    /// Reads need a token too (`--require-token`), as writes do once the roster has one.
+    package var requireToken = false
     /// Adds `Access-Control-Allow-Origin: *` to every answer and answers preflight requests (`OPTIONS`).
     package var cors = false
     /// How long one request may read before it is answered 503 instead (a worker is never held longer).

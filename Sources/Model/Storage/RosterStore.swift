@@ -2,7 +2,7 @@
 /// reads on consistent snapshots and writes in transactions, all or nothing; every error it throws is a
 /// `StorageError`, or another `CategorizedError` of the project's (interrupted, unavailable, …).
 package protocol RosterStore: AnyObject {
-    associatedtype Players: PlayerWriting
+    associatedtype Players: PlayerWriting & TokenKeeping
 
     /// Runs `body` on one consistent snapshot of the roster; inside another `read`, on that one's.
     func read<T>(_ body: (Players) throws -> T) throws -> T

@@ -9,7 +9,8 @@ package struct ServeCommand: DeclaredCommand {
         discussion: "GET /api/players (the filters, sort and paging of query; format=ndjson|csv streams every match), "
             + "/api/players/ID, /api/stats (the filters, by, top), /api/health; the web pages at /, /stats and "
             + "/players/ID. Each request reads one committed snapshot, so imports may run meanwhile. SIGINT or SIGTERM stops it once the requests in "
-            + "flight are answered (exit 0).",
+            + "flight are answered (exit 0). Once the roster has a token (rosterdb token), a write needs one that "
+            + "may write; --write on an address beyond this machine is refused while the roster has none (exit 64).",
         options: Option.text(
             "bind", "address",
             help: "The address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 or :: opens the roster "
@@ -38,12 +39,17 @@ package struct ServeCommand: DeclaredCommand {
         Option.number(
             "max-body", "bytes", in: 1...(1 << 40),
             help: "The largest request body a write takes, in bytes (default: 67108864, 64 MiB); a larger one is "
-                + "answered 413.")
-    ) { _, address, port, threads, cors, timeLimit, imageTemplate, write, maxBody in
+                + "answered 413."),
+        Flag(
+            "require-token",
+            help: "Reads need a token too ('Authorization: Bearer TOKEN', read-only ones will do; see rosterdb "
+                + "token); without one they are answered 401. /api/health stays open.")
+    ) { _, address, port, threads, cors, timeLimit, imageTemplate, write, maxBody, requireToken in
         if maxBody != nil && !write { throw UsageError.optionRequires("--max-body", "--write") }
         return ServeCommand(
             address: address ?? "127.0.0.1", port: UInt16(port ?? 8080), threads: threads, cors: cors,
-            timeLimit: timeLimit ?? 5, imageTemplate: imageTemplate, write: write, maxBody: maxBody)
+            timeLimit: timeLimit ?? 5, imageTemplate: imageTemplate, write: write, maxBody: maxBody,
+            requireToken: requireToken)
     }
 
     package let address: String
@@ -55,4 +61,6 @@ package struct ServeCommand: DeclaredCommand {
     package let write: Bool
     /// `--max-body`; nil for the server's default.
     package let maxBody: Int?
+    /// `--require-token`: reads need a token as writes do.
+    package let requireToken: Bool
 }
