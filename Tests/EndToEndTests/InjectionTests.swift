@@ -36,7 +36,8 @@ import Testing
         #expect(
             tables.text(at: 0).split(separator: ",").filter { !$0.hasPrefix("players_search_") }
                 == [
-                    "history_start", "history_writer", "history_writes", "player_history", "player_versions", "players",
+                    "api_tokens", "history_start", "history_writer", "history_writes", "player_history",
+                    "player_versions", "players",
                     "players_search",
                     "roster_changes", "schema_migrations",
                 ])

@@ -208,11 +208,11 @@ import Testing
 
     /// Under an address-space limit the reading thread, a thread pool worker then, could not start, and the
     /// import waited for it for ever, holding the write lock and deaf to signals. (The debug binary, with its
-    /// shared libraries, needs about 27 MB to load at all.) Not under the sanitizers, whose shadow memory cannot be
+    /// shared libraries, needs about 30 MB to load at all.) Not under the sanitizers, whose shadow memory cannot be
     /// mapped under such a limit.
     @Test(
         .disabled(if: RosterProcess.isSanitized, "the sanitizers cannot run under an address-space limit"),
-        arguments: [30_000, 36_000, 40_000])
+        arguments: [32_000, 36_000, 40_000])
     func anImportUnderAnAddressSpaceLimitEnds(kibibytes: Int) throws {
         let feed = try folder.write(Self.feed(count: 20_000), to: "feed.ndjson")
         let before = try rows()
