@@ -225,7 +225,7 @@ import Testing
     @Test func malformedRequestsGetOne400() throws {
         let server = try Server(in: folder)
         let cases = [
-            ("GET /api/players HTTP/1.1\r\nConnection: close\r\n\r\n", "text/plain; charset=utf-8"),
+            ("GET /api/players HTTP/1.1\r\nConnection: close\r\n\r\n", "application/problem+json"),
             ("GET /api/pla yers HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "application/problem+json"),
             (
                 "GET /api/players?name=a\tb HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
@@ -239,6 +239,18 @@ import Testing
             #expect(answer.components(separatedBy: "HTTP/1.1 400").count == 2, "\(request): \(answer)")
             #expect(answer.contains("Content-Type: \(type)\r\n"), "\(request): \(answer)")
         }
+        #expect(server.stop() == 0)
+    }
+
+    /// What the server refuses before any route sees it is a problem of the API's shape too.
+    @Test func theServersOwnRefusalsAreProblems() throws {
+        let server = try Server(in: folder)
+        let query = (0...100).map { "a\($0)=1" }.joined(separator: "&")
+        let answer = try Self.exchange(
+            "GET /api/players?\(query) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: server.port)
+        #expect(answer.hasPrefix("HTTP/1.1 414 "), "\(answer)")
+        #expect(answer.contains("Content-Type: application/problem+json\r\n"), "\(answer)")
+        #expect(answer.contains(#""type":"/problems/request-too-long""#), "\(answer)")
         #expect(server.stop() == 0)
     }
 

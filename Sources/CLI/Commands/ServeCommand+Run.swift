@@ -9,6 +9,7 @@ extension ServeCommand: Command {
         var configuration = HTTPServerConfiguration(address: address, port: port)
         if let threads { configuration.threads = threads }
         if let maxBody { configuration.maximumBodyBytes = maxBody }
+        configuration.refusal = RosterRoutes.refusal
         configuration.log = { message in
             var line = "rosterdb serve: \(message)\n"
             line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }

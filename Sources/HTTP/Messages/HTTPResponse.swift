@@ -14,6 +14,14 @@ package struct HTTPResponse {
         self.body = body
     }
 
+    /// A refusal of the server's own in plain text, `message` on one line: how a server words the requests it
+    /// refuses before any worker sees them unless its configuration words them otherwise
+    /// (`HTTPServerConfiguration.refusal`).
+    @Sendable package static func plainRefusal(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(message + "\n"))
+    }
+
     /// The fields the server writes from the body and the connection's state; a response may not set them.
     package static let serverFields = ["Content-Length", "Transfer-Encoding", "Connection"]
 

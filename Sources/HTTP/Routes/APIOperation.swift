@@ -66,11 +66,14 @@ struct APIOperation: Sendable {
     }
 
     /// The problems any request may be answered with.
-    static let commonProblems: [ProblemType] = [.invalidTarget, .misdirectedRequest, .failure, .unavailable]
+    static let commonProblems: [ProblemType] = [
+        .invalidTarget, .misdirectedRequest, .malformedRequest, .requestTooLong, .headersTooLarge, .failure,
+        .unavailable,
+    ]
 
     private static let reading: [ProblemType] = [.usage, .timedOut, .unauthorized]
     private static let writing: [ProblemType] = [
-        .usage, .unsupportedMediaType, .changedSince, .busy, .io, .unauthorized, .forbidden,
+        .usage, .unsupportedMediaType, .changedSince, .busy, .io, .unauthorized, .forbidden, .bodyTooLarge,
     ]
 
     // MARK: - The operations

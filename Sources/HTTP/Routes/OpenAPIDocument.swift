@@ -255,16 +255,6 @@ enum OpenAPIDocument {
                 (409, answer("Refused: the prune would remove too much (refused_prune).", report)),
             ]
         }
-        if operation.body != nil {
-            // Refused by the server before any route sees the request, as plain text.
-            answers.append(
-                (
-                    413,
-                    answer(
-                        "The body is larger than serve --max-body allows (plain text).",
-                        [("text/plain", ["type": "string"])])
-                ))
-        }
         // The problems, by status; a status the answer has already (an import's 400) gets the problem beside it.
         let problems = APIOperation.commonProblems + operation.problems
         var statuses: [Int] = []

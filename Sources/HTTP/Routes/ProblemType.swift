@@ -25,6 +25,10 @@ enum ProblemType: String, CaseIterable, Sendable {
     case methodNotAllowed = "method-not-allowed"
     case unsupportedMediaType = "unsupported-media-type"
     case misdirectedRequest = "misdirected-request"
+    case malformedRequest = "malformed-request"
+    case requestTooLong = "request-too-long"
+    case headersTooLarge = "headers-too-large"
+    case bodyTooLarge = "body-too-large"
     case unauthorized = "token-needed"
     case forbidden = "token-read-only"
 
@@ -50,6 +54,20 @@ enum ProblemType: String, CaseIterable, Sendable {
             }
     }
 
+    /// The type of a refusal the server makes before any route sees the request (`HTTPServerConfiguration.refusal`),
+    /// by its status.
+    init(refusing status: HTTPStatus) {
+        self =
+            switch status {
+            case .badRequest: .malformedRequest
+            case .uriTooLong: .requestTooLong
+            case .requestHeaderFieldsTooLarge: .headersTooLarge
+            case .contentTooLarge: .bodyTooLarge
+            case .serviceUnavailable: .unavailable
+            default: .failure
+            }
+    }
+
     /// The category the type stands for; nil for the HTTP layer's own.
     var category: ErrorCategory? { ErrorCategory.allCases.first { ProblemType($0) == self } }
 
@@ -68,6 +86,10 @@ enum ProblemType: String, CaseIterable, Sendable {
         case .unsupportedMediaType: .unsupportedMediaType
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
+        case .malformedRequest: .badRequest
+        case .requestTooLong: .uriTooLong
+        case .headersTooLarge: .requestHeaderFieldsTooLarge
+        case .bodyTooLarge: .contentTooLarge
         default: .misdirectedRequest
         }
     }
@@ -94,6 +116,10 @@ enum ProblemType: String, CaseIterable, Sendable {
         case .methodNotAllowed: "Method not allowed"
         case .unsupportedMediaType: "Unsupported media type"
         case .misdirectedRequest: "Misdirected request"
+        case .malformedRequest: "Malformed request"
+        case .requestTooLong: "Request line too long"
+        case .headersTooLarge: "Headers too large"
+        case .bodyTooLarge: "Body too large"
         case .unauthorized: "A token is needed"
         case .forbidden: "The token is read-only"
         }
@@ -132,6 +158,12 @@ enum ProblemType: String, CaseIterable, Sendable {
             "The path does not take this method; `Allow` lists those it takes. Writes need serve --write."
         case .unsupportedMediaType: "A write's body must be sent as one of the types the operation reads."
         case .misdirectedRequest: "The request names a host other than this machine (serve --bind for another)."
+        case .malformedRequest:
+            "The request breaks HTTP's syntax (a header without a colon, say); the connection is closed."
+        case .requestTooLong:
+            "The request line is over 8 KiB, or the query has over 100 parameters; the connection is closed."
+        case .headersTooLarge: "The headers are over 8 KiB, or over 100 fields; the connection is closed."
+        case .bodyTooLarge: "The request body is larger than serve --max-body allows; nothing was written."
         case .unauthorized:
             "The request needs 'Authorization: Bearer TOKEN' with a token of 'rosterdb token create' that the roster "
                 + "knows: it sent none, or one revoked or never made."

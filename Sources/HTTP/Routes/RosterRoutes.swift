@@ -283,6 +283,14 @@ package final class RosterRoutes: HTTPWorker {
     /// "/problems/invalid-request","title":"Invalid request","status":400,"detail":"…","parameter":"min_goals"}`,
     /// `parameter` naming the query parameter at fault when there is one; a refused player's lists its problems too
     /// (`"problems":[{"field":"goals","value":"-1","message":"…"}]`).
+    /// A refusal of the server's own (`HTTPServerConfiguration.refusal`) as a problem of its kind, so that every error
+    /// of the API has one shape.
+    @Sendable package static func refusal(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        let type = ProblemType(refusing: status)
+        guard type.status == status else { return error(.failure, message) }
+        return error(type, message.prefix(1).uppercased() + message.dropFirst() + ".")
+    }
+
     static func error(
         _ type: ProblemType, _ detail: String, parameter: String? = nil, problems: [RecordProblem] = []
     ) -> HTTPResponse {

@@ -61,8 +61,11 @@ package struct HTTPRequestLimits: Sendable, Equatable {
         case headerFields(Int)
     }
 
-    /// The response to a request that went over a cap: 414 or 431, saying which cap.
-    package func response(to violation: Violation) -> HTTPResponse {
+    /// The response to a request that went over a cap: 414 or 431, saying which cap, worded by `refusal`.
+    package func response(
+        to violation: Violation,
+        _ refusal: (HTTPStatus, String) -> HTTPResponse = HTTPResponse.plainRefusal
+    ) -> HTTPResponse {
         let (status, message) =
             switch violation {
             case .requestLine(let size):
@@ -74,9 +77,7 @@ package struct HTTPRequestLimits: Sendable, Equatable {
             case .headerFields(let count):
                 (.requestHeaderFieldsTooLarge, "the request has \(count) header fields; the limit is \(headerFields)")
             }
-        return HTTPResponse(
-            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
-            body: .text(message + "\n"))
+        return refusal(status, message)
     }
 
     /// The parameters of the query: its `&`-separated pieces after the `?` that are not empty.

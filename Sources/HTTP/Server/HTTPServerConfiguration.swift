@@ -32,6 +32,10 @@ package struct HTTPServerConfiguration: Sendable {
     /// 500, a stream that failed), one line each, from any of the server's threads, ten a second at most (a line
     /// then says how many more were left out); nil to drop them.
     package var log: (@Sendable (String) -> Void)?
+    /// How the server words the requests it refuses itself, before any worker sees them (a request line or headers
+    /// over the limits, a body over `maximumBodyBytes`, a malformed request, no connection or worker left, a
+    /// response it had to replace): plain text unless a service gives its own shape of error.
+    package var refusal: @Sendable (HTTPStatus, String) -> HTTPResponse
 
     /// The defaults: `127.0.0.1`, one thread per processor, 256 connections, a 10-second timeout (60 seconds while
     /// a body is streamed), the default limits (8 KiB request line, 8 KiB of headers), request bodies of 64 MiB, 10
@@ -47,6 +51,7 @@ package struct HTTPServerConfiguration: Sendable {
         self.maximumBodyBytes = 64 << 20
         self.stopGraceSeconds = 10
         self.log = nil
+        self.refusal = HTTPResponse.plainRefusal
     }
 
     /// Why the configuration cannot be used, or nil.

@@ -28,6 +28,8 @@ final class ServerCore: @unchecked Sendable {
     private let nextWorker = Atomic(0)
     private let limits: HTTPRequestLimits
     private let maximumBodyBytes: Int
+    /// How the server words its own refusals (`HTTPServerConfiguration.refusal`).
+    private let refusal: @Sendable (HTTPStatus, String) -> HTTPResponse
     /// The timeouts of a connection, in seconds: while it waits, and while it sends a streamed body.
     private let connectionTimeout: UInt32
     private let streamTimeout: UInt32
@@ -41,6 +43,7 @@ final class ServerCore: @unchecked Sendable {
         self.workers = workers.map(WorkerSlot.init)
         self.limits = configuration.limits
         self.maximumBodyBytes = configuration.maximumBodyBytes
+        self.refusal = configuration.refusal
         self.connectionTimeout = UInt32(configuration.connectionTimeoutSeconds)
         self.streamTimeout = UInt32(configuration.streamTimeoutSeconds)
         self.messages = configuration.log.map { MessageThrottle(log: $0) }
@@ -148,25 +151,22 @@ final class ServerCore: @unchecked Sendable {
             return queue(refusal, for: request, on: connection, closing: true)
         }
         if state.letInPastTheLimit, let acceptor {
-            var busy = HTTPResponse(
-                status: .serviceUnavailable, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                body: .text(
-                    "the server is busy: its \(acceptor.limit) connections are all taken; try again in a moment\n"))
+            var busy = refusal(
+                .serviceUnavailable,
+                "the server is busy: its \(acceptor.limit) connections are all taken; try again in a moment")
             busy.headers["Retry-After"] = "1"
             return queue(busy, for: request, on: connection, closing: true)
         }
         if let violation = limits.violation(by: request) {
-            return queue(limits.response(to: violation), for: request, on: connection, closing: true)
+            return queue(limits.response(to: violation, refusal), for: request, on: connection, closing: true)
         }
         if let malformation = request.malformation {
-            let response = HTTPResponse(
-                status: .badRequest, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                body: .text(malformation + "\n"))
+            let response = refusal(.badRequest, malformation)
             return queue(response, for: request, on: connection, closing: true)
         }
         guard let slot = workerForCurrentThread() else {
             record("no worker left for a thread of the pool")
-            return queue(Self.failure(.serviceUnavailable), for: request, on: connection)
+            return queue(failure(.serviceUnavailable), for: request, on: connection)
         }
         if announcesBody {
             if let response = slot.worker.respond(beforeBody: request) {
@@ -199,7 +199,7 @@ final class ServerCore: @unchecked Sendable {
             try body.append(piece)
         } catch {
             record("\(error)")
-            state.refusal = Self.failure(.serviceUnavailable)
+            state.refusal = failure(.serviceUnavailable)
         }
         return .YES
     }
@@ -209,9 +209,8 @@ final class ServerCore: @unchecked Sendable {
 
     /// The answer to a body over the limit.
     private func bodyTooLarge() -> HTTPResponse {
-        HTTPResponse(
-            status: .contentTooLarge, headers: ["Content-Type": "text/plain; charset=utf-8"],
-            body: .text("the request body is larger than the limit of \(maximumBodyBytes.groupedDigits) bytes\n"))
+        refusal(
+            .contentTooLarge, "the request body is larger than the limit of \(maximumBodyBytes.groupedDigits) bytes")
     }
 
     /// The body's length as its `Content-Length` gives it; nil without one (a body sent in chunks).
@@ -274,7 +273,7 @@ final class ServerCore: @unchecked Sendable {
         if let problem = response.headerProblem {
             record("answered 500 instead: \(problem)")
             if case .stream(let stream) = response.body { stream.close() }
-            response = Self.failure(.internalServerError)
+            response = failure(.internalServerError)
         }
         guard let handle = makeLibraryResponse(for: response.body) else {
             record("no memory for a response; closing the connection")
@@ -342,10 +341,8 @@ final class ServerCore: @unchecked Sendable {
         status.code >= 200 && status != .noContent && status != .notModified
     }
 
-    private static func failure(_ status: HTTPStatus) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
-            body: .text(status == .serviceUnavailable ? "service unavailable\n" : "internal server error\n"))
+    private func failure(_ status: HTTPStatus) -> HTTPResponse {
+        refusal(status, status == .serviceUnavailable ? "service unavailable" : "internal server error")
     }
 
     fileprivate func streamFailed(_ error: any Error) {
