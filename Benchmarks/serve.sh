@@ -14,6 +14,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source Benchmarks/common.sh
+source Scripts/lib/serve-url.sh
 
 SKIP_READS=
 if [ "${1:-}" = --skip-reads ]; then SKIP_READS=1; shift; fi
@@ -99,9 +100,8 @@ start_rosterdb() {
     shift
     "$ROSTERDB" --db "$db" serve --port 0 "$@" 2>"$TMP/serve.err" &
     SERVER_PID=$!
-    for _ in $(seq 1 300); do grep -q 'at http://' "$TMP/serve.err" && break; sleep 0.1; done
-    BASE=$(grep -o 'http://[0-9.:]*' "$TMP/serve.err" | head -n 1)
-    [ -n "$BASE" ] || die "rosterdb serve did not start: $(cat "$TMP/serve.err")"
+    BASE=$(serve_url "$TMP/serve.err") || die "rosterdb serve did not start"
+    BASE=${BASE%/}
     wait_for "$BASE/api/health"
 }
 

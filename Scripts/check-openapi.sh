@@ -8,6 +8,7 @@
 # openapi-spec-validator comes from PyPI into Scripts/.venv the first time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/lib/serve-url.sh
 
 venv=Scripts/.venv
 if ! "$venv/bin/python" -c 'import openapi_spec_validator' 2>/dev/null; then
@@ -27,12 +28,7 @@ trap cleanup EXIT
 "$rosterdb" --db "$work/roster.db" init --sample >/dev/null
 "$rosterdb" --db "$work/roster.db" serve --port 0 2>"$work/serve.err" &
 server=$!
-for _ in $(seq 1 300); do
-    grep -q 'at http://' "$work/serve.err" && break
-    sleep 0.1
-done
-url=$(grep -o 'http://[0-9.:]*/' "$work/serve.err" | head -n 1)
-[ -n "$url" ] || { cat "$work/serve.err" >&2; echo "check-openapi: the server did not start" >&2; exit 1; }
+url=$(serve_url "$work/serve.err") || { echo "check-openapi: the server did not start" >&2; exit 1; }
 
 status=0
 "$venv/bin/python" Scripts/check-openapi.py "$url" README.md || status=$?

@@ -9,6 +9,7 @@
 # Tests/Browser/.venv the first time. Screenshots go to Tests/Browser/screenshots/ (not committed).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source Scripts/lib/serve-url.sh
 
 for tool in chromium chromedriver python3; do
     if ! command -v "$tool" >/dev/null; then
@@ -38,12 +39,7 @@ start() {
     local log="$work/serve-${#servers[@]}.err"
     "$rosterdb" --db "$work/roster.db" serve --port 0 "$@" >/dev/null 2>"$log" &
     servers+=($!)
-    for _ in $(seq 1 300); do
-        grep -q 'at http://' "$log" && break
-        sleep 0.1
-    done
-    url=$(grep -o 'http://[0-9.:]*/' "$log" | head -n 1)
-    [ -n "$url" ] || { cat "$log" >&2; echo "browser test: the server did not start" >&2; exit 1; }
+    url=$(serve_url "$log") || { echo "browser test: the server did not start" >&2; exit 1; }
 }
 start --write
 writable=$url
