@@ -60,10 +60,11 @@ package enum CommandLineInterface {
             mallopt(M_ARENA_MAX, 1)
         } else {
             // The history's triggers allocate and free a frame for every player a write changes; with glibc's
-            // default padding, each such frame grew the heap and gave it back (two brk calls and fresh pages a
-            // change, a fifth of a night's import). 4 MiB kept spare at the heap's top costs at most that much
-            // memory, which an address-space limit may not leave.
-            mallopt(M_TOP_PAD, 4 << 20)
+            // default threshold, each such frame grew the heap and gave it back (two brk calls and fresh pages a
+            // change, a fifth of a night's import). Free memory at the heap's top is now given back once it is
+            // over 4 MiB (and whenever a server asks, `Roster.returnFreedMemory`), which an address-space limit
+            // may not leave room for.
+            mallopt(M_TRIM_THRESHOLD, 4 << 20)
         }
     }
 
