@@ -59,10 +59,12 @@ enum OpenAPIDocument {
             })
     }
 
-    private static let idParameter: JSONValue = [
-        "name": "id", "in": "path", "required": true, "description": "The player's id.",
-        "schema": schema(of: PlayerField.id, nullable: false),
-    ]
+    private static var idParameter: JSONValue {
+        [
+            "name": "id", "in": "path", "required": true, "description": "The player's id.",
+            "schema": schema(of: PlayerField.id, nullable: false),
+        ]
+    }
 
     private static func operation(_ operation: APIOperation) -> JSONValue {
         var parameters = operation.parameters.map(parameter)
@@ -158,7 +160,7 @@ enum OpenAPIDocument {
         }
     }
 
-    private static let flag: JSONValue = ["type": "string", "enum": ["1", "0", "true", "false", ""]]
+    private static var flag: JSONValue { ["type": "string", "enum": ["1", "0", "true", "false", ""]] }
 
     private static func integer(in range: ClosedRange<Int>) -> JSONValue {
         ["type": "integer", "minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)]
@@ -186,12 +188,14 @@ enum OpenAPIDocument {
 
     private static func reference(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
 
-    private static let tagged: JSONValue = [
-        "ETag": [
-            "description": "The roster's version and the day; If-None-Match and If-Match name it.",
-            "schema": ["type": "string"],
+    private static var tagged: JSONValue {
+        [
+            "ETag": [
+                "description": "The roster's version and the day; If-None-Match and If-Match name it.",
+                "schema": ["type": "string"],
+            ]
         ]
-    ]
+    }
 
     private static func answer(_ description: String, _ content: [(String, JSONValue)], headers: JSONValue? = nil)
         -> JSONValue
