@@ -2,6 +2,8 @@
 #include <malloc.h>
 
 #include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <linux/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -41,4 +43,25 @@ static inline int rosterdb_look(const char *path, struct rosterdb_file_look *loo
 /// library declares renameat2 only for _GNU_SOURCE). EINVAL where the file system cannot do it.
 static inline int rosterdb_rename_no_replace(const char *from, const char *to) {
     return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */);
+}
+
+/// The process's file mode creation mask, read without changing it: umask(2) can only be read by setting it, and a
+/// mask set to 0 even for a moment gives a file another thread creates then the wrong permissions. Linux reports the
+/// mask in /proc/self/status (since 4.7); only without it is the mask set and restored.
+static inline mode_t rosterdb_umask(void) {
+    FILE *status = fopen("/proc/self/status", "re");
+    if (status) {
+        char line[256];
+        unsigned int mask;
+        while (fgets(line, sizeof line, status)) {
+            if (sscanf(line, "Umask: %o", &mask) == 1) {
+                fclose(status);
+                return (mode_t)mask;
+            }
+        }
+        fclose(status);
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    return mask;
 }

@@ -28,9 +28,7 @@ final class StagedRoster {
         guard descriptor >= 0 else {
             throw DatabaseOpenError.cannotCreate(path: file.path, reason: errorText(errno).lowercased())
         }
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o644 & ~mask)
+        fchmod(descriptor, 0o644 & ~rosterdb_umask())
         close(descriptor)
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

@@ -177,6 +177,17 @@ import Testing
         #expect(mode("target.json") & 0o7777 == 0o640)
     }
 
+    /// A new roster and a new output file get the permissions the umask leaves, as files the shell creates do.
+    @Test(arguments: [(mode_t(0o022), mode_t(0o644)), (0o077, 0o600), (0o002, 0o664)])
+    func newFilesFollowTheUmask(umask: mode_t, expected: mode_t) throws {
+        let mask = String(umask, radix: 8)
+        let made = try shell(
+            #"umask \#(mask) && "$0" --db new.db add --name "Umask Player" --position ST && "$0" export -o out.json"#)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(mode("new.db") & 0o7777 == expected & 0o644)
+        #expect(mode("out.json") & 0o7777 == expected)
+    }
+
     /// `-o /dev/stdout` with standard output appended to a file appends, as the shell was asked to. (Through a link
     /// of the test's own, as `/dev/stdout` is one: a rosterdb that replaced links would replace only that.)
     @Test func standardOutputNamedByPathKeepsItsRedirection() throws {

@@ -280,6 +280,8 @@ import Testing
         // The roster belongs to the user, but its folder does not; the link sits in a folder the user can write.
         for suffix in ["-wal", "-shm"] { try FileManager.default.removeItem(atPath: roster + suffix) }
         #expect(chown(roster, 65534, 65534) == 0)
+        // Not left to the umask the tests run under: the folder is root's and only root writes it.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
         let links = folder.path("links")
         try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: links)

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 import RosterModel
 import RosterService
@@ -50,9 +51,8 @@ final class OutputFile: TextOutput {
             }
         } else {
             guard errno == ENOENT else { throw OutputError(path: path, errorNumber: errno) }
-            let mask = umask(0)
-            umask(mask)
-            (replacing, descriptor) = try OutputFile.temporaryFile(for: path, mode: 0o666 & ~mask, owner: nil)
+            (replacing, descriptor) = try OutputFile.temporaryFile(
+                for: path, mode: 0o666 & ~rosterdb_umask(), owner: nil)
             ownsDescriptor = true
         }
         file = FileOutput(descriptor: descriptor, path: path)
