@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Checks the OpenAPI document a running `rosterdb serve` answers at /openapi.json.
 
-    check-openapi.py URL README
+    check-openapi.py URL PAGE...
 
 - the document is valid OpenAPI 3.1 (openapi-spec-validator);
-- every example request of the README's Serving section (each `curl` line naming `/api/...`) is an operation of the
+- every example request of the pages given (each `curl` line naming `/api/...`: README.md and docs/serving.md) is an
+  operation of the
   document: its path and method exist, each query parameter is declared, and a value the schema limits (a choice, a
   range) is one it allows;
 - the server's answers have the document's shapes: a page of players, a player, and a problem (with
@@ -35,15 +36,11 @@ def fetch(url):
         return error.code, error.headers.get("Content-Type"), error.read()
 
 
-def serving_section(readme):
-    """The lines of the README from '## Serving' to the next heading of its level, continuation lines joined."""
-    lines, inside = [], False
-    for line in open(readme, encoding="utf-8"):
-        if line.startswith("## "):
-            inside = line.startswith("## Serving")
-            continue
-        if inside:
-            lines.append(line.rstrip("\n"))
+def example_lines(pages):
+    """The lines of the pages, continuation lines joined."""
+    lines = []
+    for page in pages:
+        lines += [line.rstrip("\n") for line in open(page, encoding="utf-8")]
     joined, pending = [], ""
     for line in lines:
         if line.endswith("\\"):
@@ -54,9 +51,9 @@ def serving_section(readme):
     return joined
 
 
-def requests(readme):
-    """(method, URL, the README's line) of each curl example naming the API."""
-    for line in serving_section(readme):
+def requests(pages):
+    """(method, URL, the page's line) of each curl example naming the API."""
+    for line in example_lines(pages):
         if not re.search(r"\bcurl\b", line) or "/api/" not in line:
             continue
         words = shlex.split(line[line.index("curl"):], comments=True)
@@ -71,7 +68,7 @@ def requests(readme):
             elif word.startswith("http://") or word.startswith("https://"):
                 url = word
         if url is None:
-            problems.append(f"README: no URL in {line.strip()!r}")
+            problems.append(f"docs: no URL in {line.strip()!r}")
             continue
         yield method or "GET", url, line.strip()
 
@@ -103,11 +100,11 @@ def check_example(document, method, url, line):
     split = urllib.parse.urlsplit(url)
     template, item = operation(document, split.path)
     if item is None:
-        problems.append(f"README: {split.path} is no path of the document: {line}")
+        problems.append(f"docs: {split.path} is no path of the document: {line}")
         return
     verb = "get" if method == "HEAD" else method.lower()
     if verb not in item:
-        problems.append(f"README: {method} {template} is no operation of the document: {line}")
+        problems.append(f"docs: {method} {template} is no operation of the document: {line}")
         return
     declared = {
         parameter["name"]: parameter
@@ -116,11 +113,11 @@ def check_example(document, method, url, line):
     }
     for name, value in urllib.parse.parse_qsl(split.query, keep_blank_values=True):
         if name not in declared:
-            problems.append(f"README: {method} {template} declares no parameter {name!r}: {line}")
+            problems.append(f"docs: {method} {template} declares no parameter {name!r}: {line}")
             continue
         why = value_problem(value, declared[name]["schema"])
         if why and value:
-            problems.append(f"README: {name}: {why}: {line}")
+            problems.append(f"docs: {name}: {why}: {line}")
 
 
 def check_shape(document, base, target, status, media_type, schema_name):
@@ -135,16 +132,16 @@ def check_shape(document, base, target, status, media_type, schema_name):
 
 
 def main():
-    base, readme = sys.argv[1].rstrip("/"), sys.argv[2]
+    base, pages = sys.argv[1].rstrip("/"), sys.argv[2:]
     status, content_type, body = fetch(base + "/openapi.json")
     if status != 200:
         print(f"check-openapi: /openapi.json answered {status}", file=sys.stderr)
         return 1
     document = json.loads(body)
     validate(document)
-    examples = list(requests(readme))
+    examples = list(requests(pages))
     if not examples:
-        problems.append("README: no example request found in the Serving section")
+        problems.append("docs: no example request found in " + ", ".join(pages))
     for method, url, line in examples:
         check_example(document, method, url, line)
     check_shape(document, base, "/api/players?per_page=3", 200, "application/json", "PlayerPage")
@@ -158,7 +155,7 @@ def main():
         return 1
     print(
         f"check-openapi: the document is valid OpenAPI {document['openapi']}; "
-        f"{len(examples)} README examples match it"
+        f"{len(examples)} example requests of {', '.join(pages)} match it"
     )
     return 0
 

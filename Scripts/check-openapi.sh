@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the API's OpenAPI document as the server serves it: starts the built binary on a sample roster and a free
 # port, fetches /openapi.json, validates it with openapi-spec-validator (OpenAPI 3.1), and checks every example
-# request of the README's Serving section against it (check-openapi.py). Stops the server with SIGTERM.
+# request of README.md and docs/serving.md against it (check-openapi.py). Stops the server with SIGTERM.
 #
 #   Scripts/check-openapi.sh [ROSTERDB]    (default: the debug build, built when missing)
 #
@@ -31,7 +31,7 @@ server=$!
 url=$(serve_url "$work/serve.err") || { echo "check-openapi: the server did not start" >&2; exit 1; }
 
 status=0
-"$venv/bin/python" Scripts/check-openapi.py "$url" README.md || status=$?
+"$venv/bin/python" Scripts/check-openapi.py "$url" README.md docs/serving.md || status=$?
 kill -TERM "$server"
 stopped=0
 wait "$server" || stopped=$?

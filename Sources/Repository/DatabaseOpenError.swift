@@ -127,7 +127,7 @@ package enum DatabaseOpenError: CategorizedError, Equatable {
                 + "\(count == 1 ? "player breaks" : "players break") a rule it adds — "
                 + rows.map { "id \($0.id): \($0.rule)" }.joined(separator: "; ")
                 + (count > rows.count ? "; …" : "")
-                + ". Fix or remove them (the rules are in README, Record format), for example with the sqlite3 shell, "
+                + ". Fix or remove them (the rules are in docs/record-format.md), for example with the sqlite3 shell, "
                 + "then run 'rosterdb init'. The file was left untouched"
         case .changedMigration(let path, let migration, let recorded, let expected):
             "\(path) records migration \(migration) with checksum \(recorded.prefix(12))…, but this build's has "

@@ -6,13 +6,14 @@ import Testing
 
 @testable import RosterRepository
 
-/// Providers' files imported as they come, with the command lines README gives, and what a nightly script is told.
+/// Providers' files imported as they come, with the command lines docs/feed-profiles.md gives, and what a nightly
+/// script is told (DocumentationTests runs that page's commands word for word).
 @Suite struct FeedImportTests {
     let folder: TemporaryDirectory
 
     init() throws {
         folder = try TemporaryDirectory()
-        // The real files under the names README's recipes give them, and the profiles they name.
+        // The real files under the names the docs' recipes give them, and the profiles they name.
         for (fixture, name) in Self.feeds {
             try folder.write(
                 bytes: FileBytes.read(Fixtures.directory.appendingPathComponent("feeds/\(fixture)").path)!, to: name)
@@ -25,7 +26,7 @@ import Testing
         }
     }
 
-    /// Each fixture of `Tests/Fixtures/feeds`, and the name README's recipes give the file.
+    /// Each fixture of `Tests/Fixtures/feeds`, and the name the docs' recipes give the file.
     static let feeds = [
         ("fpl-2024-25-players_raw.csv", "players_raw.csv"), ("fpl-2024-25-teams.csv", "teams.csv"),
         ("worldcup-squads.csv", "squads.csv"), ("worldcup-players.csv", "players.csv"),
@@ -44,7 +45,7 @@ import Testing
             "\(result.stdout)")
     }
 
-    /// README's command line for the Fantasy Premier League's players_raw.csv.
+    /// The command line of docs/feed-profiles.md for the Fantasy Premier League's players_raw.csv.
     private func fplArguments(_ file: String = "players_raw.csv") -> [String] {
         ["import", file, "--profile", "feeds/fpl-players.profile"]
     }
@@ -158,7 +159,7 @@ import Testing
 
     // MARK: - The World Cup squads file
 
-    /// README's command line for the Fjelstul World Cup Database's squads.csv: a player is in the squad of every
+    /// The command line of docs/feed-profiles.md for the Fjelstul World Cup Database's squads.csv: a player is in the squad of every
     /// tournament he played; a mononym's given name is `not applicable`.
     static let worldCup = ["import", "squads.csv", "--profile", "feeds/worldcup-squads.profile"]
 
@@ -177,7 +178,7 @@ import Testing
         #expect(try run(["query", "--position", "GK", "--format", "json"]).stdout.contains(#""total":1282,"#))
     }
 
-    /// README's enrichment: the birth dates of players.csv, by the provider's key, and nothing else.
+    /// The enrichment of docs/feed-profiles.md: the birth dates of players.csv, by the provider's key, and nothing else.
     static let birthDates = ["import", "players.csv", "--profile", "feeds/worldcup-birth-dates.profile"]
 
     @Test func aSecondSourceEnrichesTheSquadsWithBirthDatesAndChangesNothingElse() throws {
@@ -267,7 +268,7 @@ import Testing
         #expect(bad.stderr.contains("line 2: expected FIELD=SOURCE"))
     }
 
-    /// A map file that cannot be read is an input that cannot be read (66, `unreadable_input`), as README now says;
+    /// A map file that cannot be read is an input that cannot be read (66, `unreadable_input`), as docs/exit-codes.md says;
     /// one whose line is no mapping is a usage error with its report (`refused_usage`), which was written and lost,
     /// as standard output was not flushed before the usage message.
     @Test func aMapFileThatCannotBeReadExits66AndABadLineIsReportedAsAUsageError() throws {
@@ -489,7 +490,7 @@ import Testing
         #expect(both.stderr.hasPrefix("Error: '--lookup club' cannot be combined with '--value-map club'."))
     }
 
-    // MARK: - Profiles, README's commands and three nights
+    // MARK: - Profiles and three nights
 
     @Test func aTeamAsFootballDataOrgReturnsItImportsWithItsProfile() throws {
         let result = try run([
@@ -502,26 +503,6 @@ import Testing
             saka.stdout.contains(
                 #""ref":"7785","name":"Bukayo Saka","position":"FW","goals":0,"assists":0,"nationality":"England","club":null,"birth_date":"2001-09-05""#
             ), "\(saka.stdout)")
-    }
-
-    /// Every command of README's profiles section that imports a feed, word for word, in order, as a user would type
-    /// them in a folder holding the files under the names README gives.
-    @Test func readmesFeedCommandsRunWordForWord() throws {
-        let readme = try String(
-            contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(
-            readme.components(separatedBy: "#### Profiles: a provider's options in one file").dropFirst().first?
-                .components(separatedBy: "\n#### ").first)
-        let commands = section.components(separatedBy: "```sh\n").dropFirst()
-            .compactMap { $0.components(separatedBy: "```").first }
-            .flatMap { $0.split(separator: "\n") }
-            .filter { $0.hasPrefix("rosterdb import") }
-        #expect(commands.count == 4, "\(commands)")
-        for command in commands {
-            let result = try RosterProcess.runAsTyped(String(command), in: folder.url)
-            #expect(result.status == 0, "\(command)\n\(result.stderr)")
-        }
-        #expect(try run(["query", "--format", "json"]).stdout.contains(#""total":11192,"#))
     }
 
     /// Three nights of the Fantasy Premier League through the nightly job and the profile: the first loads the

@@ -155,32 +155,6 @@ import Testing
         #expect(before.stderr.contains("it starts at 2026-11-01T09:00:00.000Z"))
     }
 
-    /// README's recipe of "History and sync", word for word, in an empty folder: each command succeeds, and the
-    /// history it shows is the one the recipe prints.
-    @Test func readmesHistoryCommandsRunWordForWord() throws {
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(
-            readme.components(separatedBy: "### History and sync").dropFirst().first?.components(separatedBy: "\n## ")
-                .first)
-        let commands = try #require(
-            section.components(separatedBy: "```sh\n").dropFirst().first?.components(
-                separatedBy: "```"
-            ).first
-        ).split(separator: "\n")
-        #expect(commands.count == 6)
-        var outputs: [String] = []
-        for command in commands {
-            let result = try RosterProcess.runAsTyped(String(command), in: folder.url)
-            #expect(result.status == 0, "\(command)\n\(result.stderr)")
-            outputs.append(result.stdout)
-        }
-        #expect(outputs[2].contains("club   Liverpool → Al-Hilal"))
-        #expect(outputs[3].hasPrefix(#"{"number":29,"#))
-        #expect(outputs[3].contains(#""fields":{"goals":[29,30],"club":["Liverpool","Al-Hilal"]},"made_by":"edit"}"#))
-        #expect(outputs[4].contains("Mohamed Salah (15)"))
-        #expect(!outputs[5].contains("Mohamed Salah"))
-    }
-
     /// Another program that deletes the history's start, or its table: the commands say what to run, and `init` puts
     /// them back, the history starting anew.
     @Test func whatAnotherProgramRemovedOfTheHistoryIsPutBackByInit() throws {

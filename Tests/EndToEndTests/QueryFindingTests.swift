@@ -3,7 +3,7 @@ import RosterModel
 import TestSupport
 import Testing
 
-/// `query` on the Fantasy Premier League's players, imported as README says: ties in any order end on the name,
+/// `query` on the Fantasy Premier League's players, imported as docs/feed-profiles.md says: ties in any order end on the name,
 /// a club no player has gets suggestions, and clubs are found by the start of their name.
 @Suite struct QueryFindingTests {
     let folder: TemporaryDirectory

@@ -18,7 +18,7 @@ import Testing
         func flush() throws {}
     }
 
-    /// The codes README's "Exit codes" documents, written out again: a new category fails to compile here until
+    /// The codes docs/exit-codes.md documents, written out again: a new category fails to compile here until
     /// its code is chosen. An interruption is 130 for SIGINT, else 143.
     static func expected(_ category: ErrorCategory) -> Set<Int32> {
         switch category {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import RosterRepository
 
-/// The indexes README's Architecture table names, each serving the query it is there for, checked with
+/// The indexes docs/architecture.md's table names, each serving the query it is there for, checked with
 /// EXPLAIN QUERY PLAN on the statements the repository really runs.
 @Suite struct QueryPlanTests {
     let folder: TemporaryDirectory

@@ -83,7 +83,7 @@ public enum RosterProcess {
             measurer: executable.deletingLastPathComponent().appendingPathComponent("PeakMemory").path)
     }
 
-    /// Runs a command line of README's as a user types it, with bash, in `directory`: `rosterdb` is the built binary.
+    /// Runs a command line of the docs as a user types it, with bash, in `directory`: `rosterdb` is the built binary.
     public static func runAsTyped(_ command: String, in directory: URL) throws -> Result {
         try run(
             ["-c", command], in: directory,

@@ -2,7 +2,7 @@ import Glibc
 import RosterModel
 
 extension ExitStatus {
-    /// The code of an error of `category`: the command line's one table of them (README, Exit codes). An
+    /// The code of an error of `category`: the command line's one table of them (docs/exit-codes.md). An
     /// interruption reports the signal that came.
     init(_ category: ErrorCategory) {
         switch category {

@@ -12,7 +12,7 @@ import Testing
         var description: String { "an error of category \(category)" }
     }
 
-    /// The statuses as the tests and README pin them, written out again: a new category fails to compile here
+    /// The statuses as the tests and docs/serving.md pin them, written out again: a new category fails to compile here
     /// until its status is chosen.
     static func expected(_ category: ErrorCategory) -> Int {
         switch category {

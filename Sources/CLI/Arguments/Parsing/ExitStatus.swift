@@ -19,7 +19,7 @@ package enum ExitStatus: Int32, CaseIterable {
     case interrupted = 130
     case terminated = 143
 
-    /// What the code means, for `--help` and README.
+    /// What the code means, for `--help` and docs/commands.md.
     package var meaning: String {
         switch self {
         case .success: "success"
