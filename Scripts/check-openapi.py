@@ -57,6 +57,9 @@ def requests(pages):
         if not re.search(r"\bcurl\b", line) or "/api/" not in line:
             continue
         words = shlex.split(line[line.index("curl"):], comments=True)
+        # The curl command ends where a pipe or a redirection begins (`curl -sI URL | sed …`).
+        ends = [index for index, word in enumerate(words) if word in ("|", "||", "&&", ";", ">", ">>", "<")]
+        words = words[: ends[0]] if ends else words
         method, url = None, None
         for index, word in enumerate(words):
             if word == "-X":
