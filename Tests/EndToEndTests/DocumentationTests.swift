@@ -93,6 +93,14 @@ import Testing
             ),
             ("curl -X DELETE http://127.0.0.1:8766/api/players/30", #""status":401"#),
         ],
+        "docs/querying.md": [
+            ("rosterdb query --position ST --sort goals:desc --as-of 2026-06-01", "Page 1 of 1 · 6 players"),
+            ("rosterdb query --club \"real madird\"", "did you mean 'Real Madrid'?"),
+            (
+                "rosterdb query --club \"real madird\" --format json",
+                #""suggestions":[{"field":"club","given":"real madird","values":["Real Madrid"]}]"#
+            ),
+        ],
         "docs/exit-codes.md": [
             ("rosterdb import --prune forwards.ndjson --report json > report.json", "would remove 15 of 28 players"),
             ("wc -l changes.ndjson", "15 changes.ndjson"),
