@@ -101,6 +101,10 @@ import Testing
                 #""suggestions":[{"field":"club","given":"real madird","values":["Real Madrid"]}]"#
             ),
         ],
+        "docs/record-format.md": [
+            ("rosterdb import example.csv", "2 records — 1 added, 0 updated, 1 unchanged, 0 removed"),
+            ("rosterdb show 손흥민", "Born:               1992-07-08"),
+        ],
         "docs/exit-codes.md": [
             ("rosterdb import --prune forwards.ndjson --report json > report.json", "would remove 15 of 28 players"),
             ("wc -l changes.ndjson", "15 changes.ndjson"),
