@@ -110,6 +110,11 @@ struct Migrator {
             } catch let error as DatabaseError where error.primaryCode == SQLITE_CONSTRAINT {
                 throw try refusedRows(connection, copying: copy, from: table, migration: migration, path: path)
             }
+            // Other tables' triggers name the table in their bodies, and between the drop and the rename they name
+            // none, which the rename would refuse ("no such table") were it to check and rewrite them: it only has
+            // to move the new table into the old one's name, as SQLite's renames did before 3.25.
+            try connection.execute("PRAGMA legacy_alter_table = ON")
+            defer { try? connection.execute("PRAGMA legacy_alter_table = OFF") }
             try connection.execute("DROP TABLE \(SQL.identifier(table))")
             try connection.execute("ALTER TABLE \(SQL.identifier(rebuilt)) RENAME TO \(SQL.identifier(table))")
             try connection.execute(after)

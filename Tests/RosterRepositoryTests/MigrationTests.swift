@@ -109,6 +109,41 @@ import Testing
         #expect(start.time == entries[0].time)
     }
 
+    /// 0018 rebuilds the history's table under its players' triggers, which name it: every change is kept, the
+    /// triggers write into the new table, and its rule still refuses a kind of change no one knows.
+    @Test func theHistoryRebuiltKeepsEveryChangeAndItsRule() throws {
+        let before18 = Array(Migration.embedded.prefix { $0.version < 18 })
+        #expect(before18.count == 17)
+        func changes(_ database: RosterDatabase) throws -> [String] {
+            let statement = try database.connection.prepare(
+                "SELECT change, write_id, player_id, kind, fields FROM player_history ORDER BY change")
+            var rows: [String] = []
+            while try statement.step() {
+                rows.append((0..<5).map { statement.text(at: $0) }.joined(separator: " "))
+            }
+            return rows
+        }
+        let kept: [String]
+        do {
+            let old = try RosterDatabase(path: path, mode: .createIfMissing, migrations: before18)
+            try old.connection.execute(
+                """
+                INSERT INTO players (name, position, goals) VALUES ('Lionel Messi', 'RW', 20), ('Pelé', 'FW', 77);
+                UPDATE players SET goals = 21 WHERE name = 'Lionel Messi'; DELETE FROM players WHERE name = 'Pelé';
+                """)
+            kept = try changes(old)
+        }
+        #expect(kept.count == 4)
+        let upgraded = try RosterDatabase(path: path, mode: .existing)
+        #expect(upgraded.openReport.appliedMigrations.map(\.identifier) == ["0018_history_kind_check"])
+        #expect(try changes(upgraded) == kept)
+        try upgraded.connection.execute("UPDATE players SET goals = 22")
+        #expect(try changes(upgraded).count == 5)
+        #expect(throws: DatabaseError.self) {
+            try upgraded.connection.execute("UPDATE player_history SET kind = 'moved' WHERE change = 1")
+        }
+    }
+
     /// The history's triggers name the fields one by one: a field added to `PlayerField` without them would change
     /// players unrecorded.
     @Test func theHistoryTriggersRecordEveryField() throws {
