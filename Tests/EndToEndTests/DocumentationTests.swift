@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
 
@@ -111,6 +112,26 @@ import Testing
         ],
     ]
 
+    /// The ports the pages' `serve` examples listen on.
+    static let documentedPorts = [8765, 8766]
+
+    /// A port of the loopback interface that no socket holds now, as the kernel picks one for port 0.
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard socket >= 0, bound else { throw SpawnedProcess.Failure(description: "no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     /// One command of a page: its text (continuation lines and a here-document included) and the code it must exit.
     struct Command {
         let text: String
@@ -220,6 +241,13 @@ import Testing
         for (index, command) in commands.enumerated() {
             let result = results.path("\(index)")
             script += "{ \(command.text)\n} >'\(result).out' 2>'\(result).err'\necho $? >'\(result).status'\n"
+        }
+        // The pages' servers listen on 8765 and 8766, which another program of the machine may hold: each runs on a
+        // port free now instead.
+        for documented in Self.documentedPorts {
+            let port = try Self.freePort()
+            script = script.replacingOccurrences(of: "127.0.0.1:\(documented)", with: "127.0.0.1:\(port)")
+                .replacingOccurrences(of: "--port \(documented)", with: "--port \(port)")
         }
         script += "kill $(jobs -p) 2>/dev/null\nwait\n"
         let run = try RosterProcess.runAsTyped(script, in: folder.url)
