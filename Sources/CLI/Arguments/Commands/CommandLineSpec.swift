@@ -9,7 +9,8 @@ package enum CommandLineSpec {
     /// Every command, once: the parser's, the help's and (through `CommandList`) the front end's.
     package typealias Commands = CommandList<
         InitCommand, ImportCommand, QueryCommand, ShowCommand, StatsCommand, AddCommand, EditCommand, RemoveCommand,
-        ExportCommand, HistoryCommand, ChangesCommand, ServeCommand, TokenCommand
+        ExportCommand, HistoryCommand, ChangesCommand, ServeCommand, TokenCommand, CompletionsCommand, ManualCommand,
+        CompleteCommand
     >
     package static var commands: [any DeclaredCommand.Type] { Commands.declared }
     package static var commandNames: [String] { commands.map { $0.name } }
