@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing rosterdb needs on Debian when it is missing: SQLite's, zlib's, libsodium's and
 # libmicrohttpd's headers and static libraries, pkg-config, which Package.swift uses to find them, and curl for the
-# HTTP tests.
+# HTTP tests, and zsh for the completion script's test.
 # It installs nothing that is there already, and says what it installs.
 #
 #   Scripts/setup.sh [PACKAGE | PACKAGE=COMMAND ...]    more packages, as .ci/run's proofs need; PACKAGE=COMMAND
@@ -28,4 +28,4 @@ install_missing() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-install_missing libsqlite3-dev zlib1g-dev libmicrohttpd-dev libsodium-dev pkg-config=pkg-config curl=curl "$@"
+install_missing libsqlite3-dev zlib1g-dev libmicrohttpd-dev libsodium-dev pkg-config=pkg-config curl=curl zsh=zsh "$@"

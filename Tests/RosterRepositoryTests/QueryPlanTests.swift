@@ -84,12 +84,16 @@ import Testing
         #expect(steps.contains("players_by_club_goals (club_key>? AND club_key<?)"), "\(steps)")
     }
 
-    /// The known clubs and nationalities, for suggestions: a seek of the index per value, never a scan of the table.
+    /// The known clubs and nationalities, for suggestions and completions: a seek of the index per value within the
+    /// range of a prefix, never a scan of the table.
     @Test func theKnownValuesAreSeeksOfTheirIndex() throws {
         for field in [PlayerField.club, .nationality] {
-            let steps = try plan(PlayerRepository.knownValuesSQL(field)).split(separator: "\n")
+            let steps = try plan(
+                PlayerRepository.knownValuesSQL(field), [.text("ma"), .text("ma\u{10FFFF}"), .integer(100)]
+            ).split(separator: "\n")
             #expect(!steps.contains { $0.contains("SCAN players") }, "\(steps)")
             #expect(steps.contains { $0.contains("SEARCH players USING COVERING INDEX players_by_") }, "\(steps)")
+            #expect(steps.contains { $0.contains("(\(field.name)_key>? AND \(field.name)_key<?)") }, "\(steps)")
         }
     }
 

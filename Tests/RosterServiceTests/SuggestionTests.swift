@@ -59,4 +59,18 @@ import Testing
         query.filters = [.clubs(["Barcelona"]), .positions([.goalkeeper])]
         #expect(try sample.roster.suggestions(for: query).isEmpty)
     }
+
+    /// Completions: the values players have that start with a prefix, compared as filters compare, at most a limit.
+    @Test func theRosterCompletesAPrefixOfItsValues() throws {
+        let sample = try SampleRoster()
+        let every = try sample.roster.knownValues(of: .nationality, startingWith: "", limit: 1_000)
+        #expect(every.count > 3)
+        for prefix in ["b", "BR", "Bŕ"] {
+            let expected = every.filter { NameFolding.fold($0).hasPrefix(NameFolding.fold(prefix)) }
+            #expect(!expected.isEmpty)
+            #expect(try sample.roster.knownValues(of: .nationality, startingWith: prefix, limit: 1_000) == expected)
+        }
+        #expect(try sample.roster.knownValues(of: .nationality, startingWith: "", limit: 3) == Array(every.prefix(3)))
+        #expect(try sample.roster.knownValues(of: .club, startingWith: "zzz", limit: 10).isEmpty)
+    }
 }

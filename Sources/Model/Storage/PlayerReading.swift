@@ -23,6 +23,9 @@ package protocol PlayerReading: AnyObject {
     /// of one such player, in the order of the folded values: the few values a filter could name, for suggestions.
     /// Rows whose folded values are missing (another program wrote them) are left out until they are folded.
     func knownValues(of field: PlayerField) throws -> [KnownValue]
+    /// `knownValues(of:)` whose folded values start with `prefix` folded, at most `limit` of them: a range of the
+    /// field's index, for completions.
+    func knownValues(of field: PlayerField, startingWith prefix: String, limit: Int) throws -> [KnownValue]
     /// How many players that match `criteria` play each position; positions none plays are left out.
     func countsByPosition(matching criteria: PlayerCriteria) throws -> [Position: Int]
     /// The figures of the players that match `criteria`, in one pass: the total, and the groups of `groupings` (and

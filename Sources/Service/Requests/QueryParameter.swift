@@ -135,6 +135,30 @@ package enum QueryParameter: String, CaseIterable, Sendable {
         }
     }
 
+    /// The values a front end may offer when they are a fixed few: position codes, sort keys (each also with
+    /// `:desc`); empty for any other.
+    package var choices: [String] {
+        switch self {
+        case .position: Position.allCases.map(\.code)
+        case .sort: SortKey.allCases.flatMap { [$0.rawValue, $0.rawValue + ":desc"] }
+        case .nationality, .club, .clubPrefix, .name, .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge,
+            .asOf, .page, .perPage, .after:
+            []
+        }
+    }
+
+    /// The field whose values, as the roster's players have them, the parameter takes (a club for `club` and
+    /// `club_prefix`); nil for any other.
+    package var rosterValues: PlayerField? {
+        switch self {
+        case .nationality: .nationality
+        case .club, .clubPrefix: .club
+        case .position, .name, .minGoals, .maxGoals, .minAssists, .maxAssists, .minAge, .maxAge, .asOf, .sort, .page,
+            .perPage, .after:
+            nil
+        }
+    }
+
     /// The most players one page may hold.
     package static let maximumPerPage = 1_000
 

@@ -9,10 +9,13 @@ package enum CommandLineSpec {
     /// Every command, once: the parser's, the help's and (through `CommandList`) the front end's.
     package typealias Commands = CommandList<
         InitCommand, ImportCommand, QueryCommand, ShowCommand, StatsCommand, AddCommand, EditCommand, RemoveCommand,
-        ExportCommand, HistoryCommand, ChangesCommand, ServeCommand, TokenCommand
+        ExportCommand, HistoryCommand, ChangesCommand, ServeCommand, TokenCommand, CompletionsCommand, ManualCommand,
+        CompleteCommand
     >
     package static var commands: [any DeclaredCommand.Type] { Commands.declared }
-    package static var commandNames: [String] { commands.map { $0.name } }
+    /// The commands people run (hidden ones left out), as a missing command's error lists them; only that error
+    /// builds every declaration.
+    package static var commandNames: [String] { commands.map { $0.spec }.filter { !$0.isHidden }.map(\.name) }
 
     package static let database = Option.text(
         "db", "path", help: "The roster database (default: $ROSTERDB_DB, else roster.db in this folder).")

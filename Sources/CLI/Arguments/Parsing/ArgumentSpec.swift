@@ -4,6 +4,8 @@ package struct ArgumentSpec: Sendable {
     package let help: String
     package var isOptional = false
     package var isRepeating = false
+    /// The values it takes when they are a fixed few, for completions; empty for any other.
+    package var choices: [String] = []
 
     package var synopsis: String {
         let core = "<\(name)>" + (isRepeating ? " ..." : "")

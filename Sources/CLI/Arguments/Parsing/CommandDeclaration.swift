@@ -2,7 +2,7 @@
 /// named once, whose typed readings `read` receives in the same order, after the positional arguments. Its `spec`,
 /// from which parsing, help and suggestions are derived, lists exactly the options `read` receives.
 package struct CommandDeclaration<Command>: Sendable {
-    package let spec: CommandSpec
+    package private(set) var spec: CommandSpec
     private let reader: @Sendable (ParsedArguments) throws -> Command
 
     package init<each Part: OptionDeclaration>(
@@ -23,6 +23,11 @@ package struct CommandDeclaration<Command>: Sendable {
         spec = CommandSpec(
             name: name, abstract: abstract, discussion: discussion, arguments: arguments, options: options)
         reader = { arguments in try read(arguments.positionals, repeat (each parts).read(from: arguments)) }
+    }
+
+    /// Leaves the command out of the help, the completions and the manual.
+    package mutating func hide() {
+        spec.isHidden = true
     }
 
     /// The command the parsed line gives; a value that cannot be read, or options that do not go together, are

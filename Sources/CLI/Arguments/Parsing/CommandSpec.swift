@@ -5,6 +5,8 @@ package struct CommandSpec: Sendable {
     package var discussion: String = ""
     package var arguments: [ArgumentSpec] = []
     package var options: [OptionSpec] = []
+    /// Left out of the help, the completions and the manual: a command other programs run, not people.
+    package var isHidden = false
 
     /// The usage line: `rosterdb import [<options>] <file> ...`.
     package var usage: String {

@@ -43,10 +43,13 @@ package struct FilterOptions: OptionDeclaration {
 
     /// The option for `parameter`.
     static func spec(_ parameter: QueryParameter) -> OptionSpec {
-        OptionSpec(
+        var spec = OptionSpec(
             name: optionName(parameter), shortName: nil,
             kind: .value(name: parameter.valueName), help: parameter.help, isRepeatable: parameter.isRepeatable,
             splitsAtCommas: parameter.splitsAtCommas)
+        spec.choices = parameter.choices
+        spec.rosterValues = parameter.rosterValues
+        return spec
     }
 
     /// `min-goals` for `min_goals`.

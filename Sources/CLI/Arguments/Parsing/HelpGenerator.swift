@@ -19,7 +19,7 @@ package struct HelpGenerator {
     package func renderRoot(commands: [CommandSpec], globalOptions: [OptionSpec]) -> String {
         var text = wrap(CommandLineSpec.overview, indent: 2, lead: "OVERVIEW: ") + "\n"
         text += "USAGE: rosterdb [--db <path>] <command> [<options>]\n\n"
-        text += section("COMMANDS", rows: commands.map { ($0.name, $0.abstract) })
+        text += section("COMMANDS", rows: commands.filter { !$0.isHidden }.map { ($0.name, $0.abstract) })
         text += section("GLOBAL OPTIONS", rows: globalOptions.map { ($0.helpLabel, $0.help) })
         text += exitCodes()
         text += wrap("See 'rosterdb help <command>' for detailed help.", indent: 2)

@@ -97,7 +97,7 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
     /// One of the cases of `Value`, by raw value; the cases list themselves in the help and in the error, which
     /// suggests the nearest.
     package static func choice(_ name: String, of type: Value.Type, short: Character? = nil, help: String) -> Option {
-        Option(name, name, short: short, help: "\(help) One of \(Option.listed(Option.names)).") { text in
+        var option = Option(name, name, short: short, help: "\(help) One of \(Option.listed(Option.names)).") { text in
             // Case does not matter (`JSON`), unless it tells cases apart (`dd/MM/yyyy`).
             if let value = Value(rawValue: text)
                 ?? Value.allCases.first(where: {
@@ -113,6 +113,8 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
                         + (guess.map { " (did you mean '\($0)'?)" } ?? "")
                         + "."))
         }
+        option.spec.choices = names
+        return option
     }
 
     /// The cases' raw values, in order.

@@ -1,3 +1,5 @@
+import RosterModel
+
 /// How an option is written and explained: a flag (`--quiet`) or an option with a value (`--db <path>`). Commands do
 /// not declare these directly but through typed `Option` and `Flag` values, which carry one each.
 package struct OptionSpec: Sendable {
@@ -17,6 +19,11 @@ package struct OptionSpec: Sendable {
     /// Its value names a profile: a file of more options for the command (`import --profile`), which the parser
     /// reads before the command line's (`ProfileFile`).
     package var isProfile = false
+    /// The values it takes when they are a fixed few (a `--format`'s, `--sort`'s keys), for completions and the
+    /// manual; empty for any other.
+    package var choices: [String] = []
+    /// The field whose values, as the roster's players have them, it takes (`--club`): completions ask the roster.
+    package var rosterValues: PlayerField?
     /// Written only when shown: most runs show no help, and some help lists values built at run time.
     private let explanation: @Sendable () -> String
 

@@ -1,0 +1,8 @@
+extension ManualCommand: Command {
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let view = ManualPageView(
+            commands: CommandLineSpec.commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions)
+        try context.output.write(view.render())
+        return .success
+    }
+}
