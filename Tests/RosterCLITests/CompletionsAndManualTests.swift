@@ -7,6 +7,7 @@ import Testing
 /// as the declarations give them.
 @Suite struct CompletionsAndManualTests {
     let commands = CommandLineSpec.commands.map { $0.spec }
+    let visible = CommandLineSpec.visibleCommands
     let globalOptions = CommandLineSpec.globalOptions
 
     /// The commands people run, each with the options its help lists: its own, then the global ones.
@@ -15,7 +16,7 @@ import Testing
     }
 
     @Test func everyOptionInHelpIsInTheManualPage() {
-        let page = ManualPageView(commands: commands, globalOptions: globalOptions).render()
+        let page = ManualPageView(commands: visible, globalOptions: globalOptions).render()
         let help = HelpGenerator(width: 100)
         for (command, options) in shown {
             #expect(page.contains(".SS \(command.name)\n"), "\(command.name)")
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test(arguments: CompletionShell.allCases) func everyOptionInHelpIsInTheScript(shell: CompletionShell) {
-        let script = CompletionScriptView(commands: commands, globalOptions: globalOptions).render(shell)
+        let script = CompletionScriptView(commands: visible, globalOptions: globalOptions).render(shell)
         for (command, options) in shown {
             #expect(script.contains(command.name), "\(command.name)")
             for option in options {
@@ -64,10 +65,11 @@ import Testing
     @Test func theHiddenCommandIsInNeitherHelpNorManualNorScripts() {
         let hidden = CompleteCommand.name
         #expect(commands.contains { $0.name == hidden && $0.isHidden })
+        #expect(!visible.contains { $0.name == hidden })
         let root = HelpGenerator(width: 100).renderRoot(commands: commands, globalOptions: globalOptions)
         #expect(!root.contains(hidden))
-        #expect(!ManualPageView(commands: commands, globalOptions: globalOptions).render().contains(".SS \(hidden)"))
-        let bash = CompletionScriptView(commands: commands, globalOptions: globalOptions).render(.bash)
+        #expect(!ManualPageView(commands: visible, globalOptions: globalOptions).render().contains(".SS \(hidden)"))
+        let bash = CompletionScriptView(commands: visible, globalOptions: globalOptions).render(.bash)
         #expect(!bash.contains("'\(hidden)'"))
     }
 

@@ -1,7 +1,7 @@
 extension ManualCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let view = ManualPageView(
-            commands: CommandLineSpec.commands.map { $0.spec }, globalOptions: CommandLineSpec.globalOptions)
+            commands: CommandLineSpec.visibleCommands, globalOptions: CommandLineSpec.globalOptions)
         try context.output.write(view.render())
         return .success
     }

@@ -2,14 +2,9 @@
 /// and positional arguments, the options' fixed values, and for the options that take a field's values
 /// (`OptionSpec.rosterValues`) a call of `rosterdb __complete FIELD PREFIX`, which reads them from the roster.
 struct CompletionScriptView {
-    /// The commands people run, in the help's order.
+    /// The commands people run (`CommandLineSpec.visibleCommands`), in the help's order.
     let commands: [CommandSpec]
     let globalOptions: [OptionSpec]
-
-    init(commands: [CommandSpec], globalOptions: [OptionSpec]) {
-        self.commands = commands.filter { !$0.isHidden }
-        self.globalOptions = globalOptions
-    }
 
     func render(_ shell: CompletionShell) -> String {
         switch shell {

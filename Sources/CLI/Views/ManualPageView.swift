@@ -3,14 +3,9 @@ import RosterModel
 /// The manual page, `rosterdb(1)` in roff, rendered from the command line's declarations: every command with its
 /// arguments and options, the global options, the exit codes and a few examples.
 struct ManualPageView {
-    /// The commands people run, in the help's order.
+    /// The commands people run (`CommandLineSpec.visibleCommands`), in the help's order.
     let commands: [CommandSpec]
     let globalOptions: [OptionSpec]
-
-    init(commands: [CommandSpec], globalOptions: [OptionSpec]) {
-        self.commands = commands.filter { !$0.isHidden }
-        self.globalOptions = globalOptions
-    }
 
     /// Command lines and what each does.
     static let examples = [

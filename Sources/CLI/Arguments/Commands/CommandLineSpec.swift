@@ -13,9 +13,10 @@ package enum CommandLineSpec {
         CompleteCommand
     >
     package static var commands: [any DeclaredCommand.Type] { Commands.declared }
-    /// The commands people run (hidden ones left out), as a missing command's error lists them; only that error
-    /// builds every declaration.
-    package static var commandNames: [String] { commands.map { $0.spec }.filter { !$0.isHidden }.map(\.name) }
+    /// The commands people run, hidden ones left out: those the help, the manual and the completions show.
+    package static var visibleCommands: [CommandSpec] { commands.map { $0.spec }.filter { !$0.isHidden } }
+    /// Their names, as a missing command's error lists them; only that error builds every declaration.
+    package static var commandNames: [String] { visibleCommands.map(\.name) }
 
     package static let database = Option.text(
         "db", "path", help: "The roster database (default: $ROSTERDB_DB, else roster.db in this folder).")
