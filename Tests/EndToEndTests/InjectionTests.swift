@@ -84,9 +84,17 @@ import Testing
             let sorted = try run(["query", "--sort=\(text)"])
             #expect(sorted.status == 64, "\(text)")
             #expect(sorted.stderr.contains("is invalid for '--sort <keys>'"), "\(text)")
+            // No name is the text; `show` takes its words as `query --name` does, and the one player they match.
+            let matched = words.isEmpty ? 0 : byName.stdout.split(separator: "\n").count
             let shown = try run(["show", "--", text])
-            #expect(shown.status == 1, "\(text)")
-            #expect(shown.stderr.hasPrefix("Error: no player matches '\(text)'"), "\(text)")
+            #expect(shown.status == (matched == 1 ? 0 : 1), "\(text)")
+            let expected =
+                switch matched {
+                case 0: "Error: no player matches '\(text)'"
+                case 1: "Taking "
+                default: "Error: '\(text)' matches \(matched) players' names"
+                }
+            #expect(shown.stderr.hasPrefix(expected), "\(text): \(shown.stderr)")
         }
         // `%` and `_` are no wildcards: "a%" is the word "a", and "M_ssi" the words "m" and "ssi".
         #expect(try run(["query", "--name", "a%", "--all"]).stdout == run(["query", "--name", "a", "--all"]).stdout)

@@ -34,6 +34,19 @@ import Testing
                 """.replacingOccurrences(of: "José Sá", with: "Jose\u{301} Sa\u{301}"))
     }
 
+    /// Many players whose names start so: the first are listed, the rest counted.
+    @Test func manyStartsAreCountedBeyondTheList() {
+        #expect(
+            CandidateListView.render(.severalStart("s", candidates: [Fixtures.son, Fixtures.sa], total: 1_204))
+                == """
+                  7  손흥민   LW  born 1992-07-08
+                  1  José Sá  GK  born 1993-01-17
+                and 1,202 more
+                Give more of the name, or one of these ids instead of it.
+
+                """.replacingOccurrences(of: "José Sá", with: "Jose\u{301} Sa\u{301}"))
+    }
+
     /// Another program may write the roster: a name with an escape sequence must not reach the terminal as one.
     @Test func controlCharactersInNamesAreNotPrinted() {
         let hostile = Player(id: 3, name: "Aline\u{1B}[2J", position: .striker)

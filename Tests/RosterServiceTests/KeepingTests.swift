@@ -42,7 +42,7 @@ import Testing
         edit.values = [.position: .cell("CF")]
         edit.cleared = [.image]
         edit.increments = [.goals: 2, .assists: -1]
-        let (found, after) = try roster.edit("Kylian Mbappé", edit)
+        let (found, after, _) = try roster.edit("Kylian Mbappé", edit)
         let before = try #require(found.player)
         #expect((before.goals, before.assists, before.position) == (31, 7, .striker))
         #expect((after.goals, after.assists, after.position, after.image) == (33, 6, .centreForward, nil))
@@ -53,7 +53,7 @@ import Testing
     @Test func anEditToAnotherSpellingOfTheSameTextIsAChange() throws {
         var edit = PlayerEdit()
         edit.values = [.name: .cell("Kylian Mbappe\u{301}")]
-        let (found, after) = try roster.edit("3", edit)
+        let (found, after, _) = try roster.edit("3", edit)
         let before = try #require(found.player)
         #expect(Array(after.name.utf8) == Array("Kylian Mbappe\u{301}".utf8))
         #expect(before != after)
@@ -66,9 +66,9 @@ import Testing
         #expect(throws: LookupError.self) { try roster.remove(["3", "Nobody"]) }
         #expect(try roster.count() == 28)
         let dry = try roster.remove(["1", "2"], dryRun: true)
-        #expect(dry.map(\.id) == [1, 2])
+        #expect(dry.removed.map(\.id) == [1, 2])
         #expect(try roster.count() == 28)
-        #expect(try roster.remove(["1", "lionel messi", "2"]).map(\.id) == [1, 2])
+        #expect(try roster.remove(["1", "lionel messi", "2"]).removed.map(\.id) == [1, 2])
         #expect(try roster.count() == 26)
     }
 
@@ -76,7 +76,7 @@ import Testing
     @Test func digitsNameAnIdAndNeverAPlayerCalledSo() throws {
         let called3 = try roster.add([.name: "3", .position: "GK"])
         // Names are compared ignoring spacing, and so are digits.
-        #expect(try roster.remove([" 3 "]).map { $0.text(.name) } == ["Kylian Mbappé"])
+        #expect(try roster.remove([" 3 "]).removed.map { $0.text(.name) } == ["Kylian Mbappé"])
         let error = #expect(throws: LookupError.self) { try roster.remove(["3"]) }
         #expect(error?.description == "no player has the id 3")
         guard case .noSuchID(_, let named) = error else {
@@ -110,7 +110,7 @@ import Testing
 
         var edit = PlayerEdit()
         edit.values = [.goals: .cell("40"), .ref: .cell("MBA")]
-        let (before, after) = try roster.edit("3", edit)
+        let (before, after, _) = try roster.edit("3", edit)
         guard case .unreadable(3, let texts, let problem) = before else {
             Issue.record("\(before)")
             return
@@ -127,7 +127,7 @@ import Testing
             .goals: .cell("1"), .name: .cell(messi.name), .birthDate: .cell(messi.birthDate?.description ?? ""),
         ]
         #expect(throws: DuplicatePlayer.self) { try roster.edit("3", edit) }
-        #expect(try roster.remove(["03"]).map(\.id) == [3])
+        #expect(try roster.remove(["03"]).removed.map(\.id) == [3])
     }
 
     /// An edit made a duplicate `add` refuses, and an import then found two players by that name and birth date.

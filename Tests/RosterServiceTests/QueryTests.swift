@@ -240,13 +240,19 @@ import Testing
         #expect(try roster.findPlayer("kylian mbappe").id == 3)
         #expect(try roster.findPlayer("  ANGEL   di maria ").id == 7)
         #expect(try roster.findPlayer("손흥민").id == 5)
-        let missing = #expect(throws: LookupError.self) { try roster.findPlayer("Mbappe") }
+        #expect(try roster.lookUp("kylian mbappe").prefix == nil)
+        // The start of the name's words, when it matches one player, takes them, with the match to report.
+        let (started, prefix) = try roster.lookUp("MBAPPE")
+        #expect(started.id == 3)
+        #expect(prefix == PrefixMatch(given: "MBAPPE", player: started))
+        let missing = #expect(throws: LookupError.self) { try roster.findPlayer("Mbappex Kylian") }
         guard case .notFound(_, let suggestions) = missing else {
             Issue.record("expected notFound")
             return
         }
+        // Near names: those one of the words starts.
         #expect(suggestions.map(\.id) == [3])
-        #expect(missing?.description == "no player matches 'Mbappe'")
+        #expect(missing?.description == "no player matches 'Mbappex Kylian'")
     }
 
     @Test func aSharedNameListsTheCandidates() throws {

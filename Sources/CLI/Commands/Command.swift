@@ -60,6 +60,12 @@ struct CommandContext {
         }
     }
 
+    /// Says on standard error which player each name that was only the start of one took (`show salah`): the user
+    /// did not name them in full. Names are made printable, as another program may have written them.
+    func tell(_ matches: [PrefixMatch]) throws {
+        for match in matches { try errors.write(DisplayWidth.printable(match.message) + "\n") }
+    }
+
     /// Opens the file an option names for output (`export --output`, `import --changes`), after making sure it is
     /// not the roster or one of the files SQLite keeps beside it, whatever the spelling, link or hard link: writing
     /// there would destroy the roster.

@@ -4,7 +4,9 @@ import RosterService
 extension ShowCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let roster = try context.openRosterToRead(at: at)
-        try context.output.write(format.render(try roster.findPlayer(player), asOf: asOf))
+        let (found, prefix) = try roster.lookUp(player)
+        try context.tell(prefix.map { [$0] } ?? [])
+        try context.output.write(format.render(found, asOf: asOf))
         return .success
     }
 }

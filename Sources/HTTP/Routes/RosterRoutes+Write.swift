@@ -98,7 +98,7 @@ extension RosterRoutes {
         let allowDuplicate = try Self.allowsDuplicate(target, APIOperation.editPlayer)
         guard let id = Self.id(idText) else { throw LookupError.notFound(idText, suggestions: []) }
         let edit = try Self.edit(from: Self.object(request.body))
-        let (_, after) = try roster.edit(String(id), edit, allowDuplicate: allowDuplicate, expected: expected)
+        let (_, after, _) = try roster.edit(String(id), edit, allowDuplicate: allowDuplicate, expected: expected)
         return playerAnswer(after, for: request)
     }
 

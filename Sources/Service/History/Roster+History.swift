@@ -80,7 +80,7 @@ extension Roster {
 
     private static func historyID(of target: String, in players: some PlayerReading) throws -> Int64 {
         if let digits = idText(target), let id = Int64(digits) { return id }
-        return try find(target, in: players).id!
+        return try find(target, in: players).player.id!
     }
 
     /// From now on, reads the roster as it was at the end of `day` (UTC): every query, lookup and stats answers from

@@ -32,18 +32,19 @@ extension Roster {
         }
     }
 
-    /// Applies `edit` to the one player `target` names (as `findPlayer` reads it, or by id one that another program
-    /// stored breaking the rules); returns the player before and after. The values are checked by the import's
+    /// Applies `edit` to the one player `target` names (as `lookUp` reads it, or by id one that another program
+    /// stored breaking the rules); returns the player before and after, and the match when `target` was only the
+    /// start of their name. The values are checked by the import's
     /// rules, so `after` is any valid player, and a broken stored value that the edit does not replace is refused as
     /// a given one would be. A new name or birth date that another player has too is refused as `add` refuses it,
     /// unless `allowDuplicate`: an import would then find two players by them.
     /// With `expected`, refused with nothing written when the roster is no longer at a version it names.
     package func edit(
         _ target: String, _ edit: PlayerEdit, allowDuplicate: Bool = false, expected: ExpectedVersion? = nil
-    ) throws -> (before: FoundPlayer, after: Player) {
+    ) throws -> (before: FoundPlayer, after: Player, prefix: PrefixMatch?) {
         try store.write(madeBy: "edit") { players in
             try expected?.check(players, store: store.identity)
-            let before = try Roster.findToChange(target, in: players)
+            let (before, prefix) = try Roster.findToChange(target, in: players, prefixes: .take)
             var values: [PlayerField: RawValue] = [:]
             for field in PlayerField.allCases {
                 values[field] = before.text(field).map(RawValue.cell)
@@ -72,46 +73,54 @@ extension Roster {
                 try Roster.checkRefIsFree(for: after, in: players)
                 try players.update(after)
             }
-            return (before, after)
+            return (before, after, prefix)
         }
     }
 
-    /// Removes the players `targets` name, all or none: one that names no player, or several, fails the whole call;
-    /// one named by id goes also when another program stored it breaking the rules. With `dryRun`, nothing is
-    /// removed. Returns them, each once, in the order named.
+    /// Removes the players `targets` name, all or none: one that names no player, or several, fails the whole call,
+    /// as does one that is only the start of a player's name unless `prefixes` is `.take`; one named by id goes also
+    /// when another program stored it breaking the rules. With `dryRun`, nothing is removed. Returns them, each once,
+    /// in the order named, and the matches of the targets that were only the start of a name.
     /// With `expected`, refused when the roster is no longer at a version it names.
-    package func remove(_ targets: [String], dryRun: Bool = false, expected: ExpectedVersion? = nil) throws
-        -> [FoundPlayer]
-    {
+    package func remove(
+        _ targets: [String], dryRun: Bool = false, prefixes: PrefixUse = .refuse, expected: ExpectedVersion? = nil
+    ) throws -> (removed: [FoundPlayer], prefixes: [PrefixMatch]) {
         try store.write(commit: !dryRun, madeBy: "remove") { players in
             try expected?.check(players, store: store.identity)
             // Every name is looked up before anything goes, so that naming a player twice removes it once.
             var removed: [FoundPlayer] = []
+            var matches: [PrefixMatch] = []
             for target in targets {
-                let player = try Roster.findToChange(target, in: players)
+                let (player, prefix) = try Roster.findToChange(target, in: players, prefixes: prefixes)
+                if let prefix { matches.append(prefix) }
                 if !removed.contains(where: { $0.id == player.id }) { removed.append(player) }
             }
             for player in removed { try players.delete(id: player.id) }
-            return removed
+            return (removed, matches)
         }
     }
 
     // MARK: - Helpers
 
-    /// The one player `target` names, as `find` reads it; when `target` is an id and that player's stored values
+    /// The one player `target` names, as `find` reads it (refusing a prefix of a name unless `prefixes` is `.take`),
+    /// and the match when it was one; when `target` is an id and that player's stored values
     /// break rosterdb's rules, the values as stored, so that `edit` can correct it and `remove` remove it.
-    private static func findToChange(_ target: String, in players: some PlayerReading) throws -> FoundPlayer {
+    private static func findToChange(_ target: String, in players: some PlayerReading, prefixes: PrefixUse) throws
+        -> (player: FoundPlayer, prefix: PrefixMatch?)
+    {
         do {
-            return .readable(try find(target, in: players))
+            let (player, prefix) = try find(target, in: players, prefixes: prefixes)
+            return (.readable(player), prefix)
         } catch let error as any StorageError {
             guard let problem = error.unreadableValue, let digits = idText(target), Int64(digits) == problem.player,
                 let texts = try players.storedTexts(id: problem.player)
             else { throw error }
             // Every broken value, not only the one that stopped the read: a correction names all it corrects.
             let broken = try players.unreadableValues(id: problem.player).map(\.description)
-            return .unreadable(
+            let player = FoundPlayer.unreadable(
                 id: problem.player, texts: texts,
                 problem: broken.isEmpty ? problem.description : broken.joined(separator: "; "))
+            return (player, nil)
         }
     }
 

@@ -10,7 +10,8 @@ package struct EditCommand: DeclaredCommand {
         abstract: "Change one player.",
         discussion: "The values follow the import's rules and messages. A new name or birth date that makes the "
             + "player one with the same name (ignoring case and accents) and birth date as another is refused, naming "
-            + "its id, unless --allow-duplicate. Prints each changed field before and after.",
+            + "its id, unless --allow-duplicate. Prints each changed field before and after. The player is named as show "
+            + "takes it, by the start of a name too.",
         arguments: [SharedOptions.player],
         options: changes, SharedOptions.allowDuplicate, SharedOptions.detailFormat, SharedOptions.quiet
     ) { positionals, edit, allowsDuplicate, format, isQuiet in

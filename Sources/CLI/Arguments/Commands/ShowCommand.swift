@@ -7,7 +7,9 @@ package struct ShowCommand: DeclaredCommand {
     package static let declaration = CommandDeclaration(
         name: name,
         abstract: "Show one player in detail.",
-        discussion: "A name that several players share lists them with their ids (exit 1).",
+        discussion: "A name that several players share lists them with their ids (exit 1). The start of a name (words "
+            + "that start the words of a name, ignoring case and accents, as query --name matches) takes the one "
+            + "player it matches, saying which on standard error; several are listed (exit 1).",
         arguments: [SharedOptions.player],
         options: SharedOptions.detailFormat, FilterOptions([.asOf]), SharedOptions.at
     ) { positionals, format, filters, at in
