@@ -39,6 +39,19 @@ import Testing
         #expect(shown.stderr == Self.taking(name, id: id, given: given))
     }
 
+    /// `history` and `changes --player` find the player as `show` does, and say so the same way.
+    @Test func theHistoryAndTheChangesTakeAPrefixToo() throws {
+        let history = try roster.run(["history", "salah", "--format", "json"])
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(history.stdout == (try roster.run(["history", "15", "--format", "json"])).stdout)
+        #expect(history.stderr == Self.taking("Mohamed Salah", id: 15, given: "salah"))
+        let changes = try roster.run(["changes", "--player", "salah", "--since", "0", "--format", "ndjson"])
+        #expect(changes.status == 0, "\(changes.stderr)")
+        #expect(changes.stdout.contains(#""id":15,"#) && changes.stdout.split(separator: "\n").count == 1)
+        #expect(changes.stderr == Self.taking("Mohamed Salah", id: 15, given: "salah"))
+        #expect(try roster.run(["history", "mo"]).status == 1)
+    }
+
     @Test func aFullNameOrAnIdSaysNothing() throws {
         for given in ["Mohamed Salah", "mohamed salah", "15"] {
             let shown = try roster.run(["show", given])

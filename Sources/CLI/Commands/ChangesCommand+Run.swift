@@ -6,7 +6,11 @@ extension ChangesCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let roster = try context.openRosterToRead()
         var criteria = criteria
-        if let player { criteria.playerID = try roster.historyID(of: player) }
+        if let player {
+            let found = try roster.historyID(of: player)
+            try context.tell(found.prefix.map { [$0] } ?? [])
+            criteria.playerID = found.id
+        }
         var table: [HistoryEntry] = []
         var count = 0
         if format == .json { try context.output.write(ChangeEncoding.feedStart) }

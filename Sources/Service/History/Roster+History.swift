@@ -56,11 +56,11 @@ extension Roster {
     /// The changes of the player `target` names, newest first: by id (also a player removed since), or by name as
     /// `findPlayer` finds a player in the roster.
     package func history(of target: String, matching criteria: HistoryCriteria = HistoryCriteria()) throws
-        -> (start: HistoryStart, playerID: Int64, changes: [HistoryEntry])
+        -> (start: HistoryStart, playerID: Int64, changes: [HistoryEntry], prefix: PrefixMatch?)
     {
         try store.read { players in
             var criteria = criteria
-            let id = try Roster.historyID(of: target, in: players)
+            let (id, prefix) = try Roster.historyID(of: target, in: players)
             criteria.playerID = id
             var changes: [HistoryEntry] = []
             let start = try players.historyStart()
@@ -68,19 +68,23 @@ extension Roster {
             if changes.isEmpty, try players.player(id: id) == nil, criteria == HistoryCriteria(playerID: id) {
                 throw LookupError.noSuchID(String(id), named: [])
             }
-            return (start, id, changes.reversed())
+            return (start, id, changes.reversed(), prefix)
         }
     }
 
     /// The id of the player `target` names for the history: an id as it is (a player removed since has a history
     /// too), a name as `findPlayer` finds a player in the roster.
-    package func historyID(of target: String) throws -> Int64 {
+    /// With the match of a name that was only the start of the player's (`PrefixMatch`).
+    package func historyID(of target: String) throws -> (id: Int64, prefix: PrefixMatch?) {
         try store.read { try Roster.historyID(of: target, in: $0) }
     }
 
-    private static func historyID(of target: String, in players: some PlayerReading) throws -> Int64 {
-        if let digits = idText(target), let id = Int64(digits) { return id }
-        return try find(target, in: players).player.id!
+    private static func historyID(of target: String, in players: some PlayerReading) throws -> (
+        id: Int64, prefix: PrefixMatch?
+    ) {
+        if let digits = idText(target), let id = Int64(digits) { return (id, nil) }
+        let found = try find(target, in: players)
+        return (found.player.id!, found.prefix)
     }
 
     /// From now on, reads the roster as it was at the end of `day` (UTC): every query, lookup and stats answers from
