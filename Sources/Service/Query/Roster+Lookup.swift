@@ -42,14 +42,14 @@ extension Roster {
     /// The most players listed when a name's words start the names of several.
     static let candidateLimit = 10
 
-    /// The one player `text` names: an id when it is all digits, else a name compared ignoring case, accents and
-    /// spacing.
+    /// The one player `text` names, as `lookUp` finds them, where how they were found does not matter.
     package func findPlayer(_ text: String) throws -> Player {
         try lookUp(text).player
     }
 
-    /// The one player `text` names, as `findPlayer` reads it, or else the one whose name's words start with the
-    /// words of `text` (as `query --name` matches), with that match to report.
+    /// The one player `text` names: an id when it is all digits, else a name compared ignoring case, accents and
+    /// spacing, or else the one whose name's words start with the words of `text` (as `query --name` matches), with
+    /// that match to report.
     package func lookUp(_ text: String) throws -> (player: Player, prefix: PrefixMatch?) {
         try store.read { try Roster.find(text, in: $0) }
     }
