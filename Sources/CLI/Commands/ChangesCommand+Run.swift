@@ -8,7 +8,7 @@ extension ChangesCommand: Command {
         var criteria = criteria
         if let player {
             let found = try roster.historyID(of: player)
-            try context.tell(found.prefix.map { [$0] } ?? [])
+            try context.tell(found.prefix)
             criteria.playerID = found.id
         }
         var table: [HistoryEntry] = []

@@ -66,6 +66,11 @@ struct CommandContext {
         for match in matches { try errors.write(DisplayWidth.printable(match.message) + "\n") }
     }
 
+    /// `tell` for one name, or for none when it was named in full.
+    func tell(_ match: PrefixMatch?) throws {
+        try tell(match.map { [$0] } ?? [])
+    }
+
     /// Opens the file an option names for output (`export --output`, `import --changes`), after making sure it is
     /// not the roster or one of the files SQLite keeps beside it, whatever the spelling, link or hard link: writing
     /// there would destroy the roster.

@@ -8,7 +8,7 @@ extension EditCommand: Command {
         let (before, after, prefix) = try roster.edit(player, edit, allowDuplicate: allowsDuplicate)
         if !isQuiet {
             try context.report(saved: true) {
-                try context.tell(prefix.map { [$0] } ?? [])
+                try context.tell(prefix)
                 try context.output.write(PlayerChangeView.render(before: before, after: after, format: format))
             }
         }

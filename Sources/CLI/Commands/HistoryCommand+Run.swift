@@ -8,7 +8,7 @@ extension HistoryCommand: Command {
         case .show(let player, let criteria, let format):
             let roster = try context.openRosterToRead()
             let history = try roster.history(of: player, matching: criteria)
-            try context.tell(history.prefix.map { [$0] } ?? [])
+            try context.tell(history.prefix)
             let text: String
             switch format {
             case .table:
