@@ -10,7 +10,7 @@ import RosterService
 /// `/api/facets`, `/api/changes`, `/api/health`, the writes, and `/openapi.json`, which describes them), the pages of its problem
 /// types (`/problems/{type}`), and the web pages `/`, `/stats` and `/players/{id}`. The API's errors are RFC 9457
 /// problems (`error(_:_:parameter:problems:)`), the pages' HTML. Only GET and HEAD (and OPTIONS with CORS on), and
-/// with `--write` the API's writes (`RosterRoutes+Write.swift`) on a write connection of the worker's own; every answer
+/// with `--write` the API's writes (`RosterRoutes+Write.swift`) through the server's one writer; every answer
 /// that reads the roster reads one committed snapshot and carries an ETag made from its change counter and the day, so
 /// that `If-None-Match` gets 304 until the roster changes.
 package final class RosterRoutes: HTTPWorker {
@@ -20,19 +20,18 @@ package final class RosterRoutes: HTTPWorker {
     let cache: ResultCache
     /// Today, as `options.today` gave it, and the second it was asked: asked again once a second at most.
     private var day: (asked: Int, date: CalendarDate)?
-    /// The write connection, with `--write`, once a write came (`RosterRoutes+Write.swift`).
-    var writing: Roster?
+    /// The writer of the roster, with `--write`: one for every worker of a server, so that their writes made at the
+    /// same moment share a commit (`RosterRoutes+Write.swift`).
+    let writer: RosterWriter?
 
-    /// Opens the roster read-only (it must exist and be a roster this build can read).
-    package init(options: ServeOptions, cache: ResultCache) throws {
+    /// Opens the roster read-only (it must exist and be a roster this build can read). With `--write`, the writes go
+    /// through `writer`, which the server's workers share; a worker given none has one of its own.
+    package init(options: ServeOptions, cache: ResultCache, writer: RosterWriter? = nil) throws {
         roster = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
         self.options = options
         self.cache = cache
-    }
-
-    /// The server stops: what its writes left in the log goes into the file.
-    deinit {
-        writing?.tidy()
+        self.writer =
+            options.write ? writer ?? RosterWriter(path: options.path, busyTimeout: options.busyTimeout) : nil
     }
 
     package func respond(to request: HTTPRequest) -> HTTPResponse {
