@@ -61,7 +61,11 @@ extension RosterRoutes {
 
     /// A write, answered as `route` answers: `segments` name its route, and the request is one of `isWrite`.
     func write(_ request: HTTPRequest, _ target: HTTPTarget) -> HTTPResponse {
-        guard let writer else { return Self.error(.io, "This server has no writer.") }
+        guard let writer,
+            let operation = APIOperation.all.first(where: {
+                $0.writes && $0.method == request.method && $0.matches(target.segments)
+            })
+        else { return Self.error(.failure, "\(request.method) \(target.rawPath) is no write of this server's.") }
         let expected = Self.expected(ifMatch: request.headers.values(named: "If-Match"))
         let written: Written
         do {
@@ -73,17 +77,19 @@ extension RosterRoutes {
                 }
                 if let refusal = Self.typeRefusal(request, target) { return .refused(refusal) }
                 let segments = target.segments
-                switch (request.method, segments.count) {
-                case ("POST", 2) where segments[1] == "players":
+                switch operation.answer {
+                case .created:
                     return .player(try Self.add(request, target, on: roster, expected: expected), created: true)
-                case ("POST", _):
+                case .importReport:
                     return try Self.importFeed(request, target, on: roster, expected: expected)
-                case ("PATCH", _):
+                case .removed:
+                    try Self.remove(segments[2], target, on: roster, expected: expected)
+                    return .removed
+                case .player:
                     return .player(
                         try Self.edit(segments[2], request, target, on: roster, expected: expected), created: false)
                 default:
-                    try Self.remove(segments[2], target, on: roster, expected: expected)
-                    return .removed
+                    return .refused(Self.error(.failure, "\(operation.id) does not write."))
                 }
             }
         } catch {

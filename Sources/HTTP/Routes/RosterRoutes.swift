@@ -92,30 +92,11 @@ package final class RosterRoutes: HTTPWorker {
             response.headers["Allow"] = options.cors ? allowed + ", OPTIONS" : allowed
             return response
         }
+        // The API's reads, found in the one declaration of its operations (which `/openapi.json` describes).
+        if let operation = APIOperation.all.first(where: { !$0.writes && $0.matches(segments) }) {
+            return read(operation, request, target)
+        }
         switch segments {
-        case ["api", "health"]:
-            return HTTPResponse(
-                headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-                body: .text("{\"ok\":true}\n"))
-        case ["api", "players"]:
-            return reading(request) { version, today in
-                try players(target, accept: request.headers.values(named: "Accept"), version: version, today: today)
-            }
-        case ["api", "stats"]:
-            return reading(request) { version, today in try stats(target, version: version, today: today) }
-        case ["api", "facets"]:
-            return reading(request) { version, today in try facets(target, version: version, today: today) }
-        case ["api", "changes"]:
-            return reading(request) { _, _ in try changes(target) }
-        case _
-        where segments.count == 4 && segments[0] == "api" && segments[1] == "players" && segments[3] == "history":
-            return reading(request) { _, _ in try history(segments[2], target) }
-        case _ where segments.count == 3 && segments[0] == "api" && segments[1] == "players":
-            return reading(request) { _, today in try player(segments[2], target, today: today) }
-        case ["openapi.json"]:
-            return HTTPResponse(
-                headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"],
-                body: .text(OpenAPIDocument.text))
         case _ where segments.count == 2 && segments[0] == "problems":
             return Self.problemPage(segments[1])
         case []:
@@ -133,6 +114,38 @@ package final class RosterRoutes: HTTPWorker {
             return isAPI
                 ? Self.error(.notFound, "There is nothing at \(target.rawPath); see \(Self.readPaths).")
                 : Self.page(.notFound, "There is no page at \(target.rawPath).")
+        }
+    }
+
+    /// The answer to `operation`, a read of the API's that `target` names.
+    private func read(_ operation: APIOperation, _ request: HTTPRequest, _ target: HTTPTarget) -> HTTPResponse {
+        let segments = target.segments
+        switch operation.answer {
+        case .health:
+            return HTTPResponse(
+                headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                body: .text("{\"ok\":true}\n"))
+        case .playerList:
+            return reading(request) { version, today in
+                try players(target, accept: request.headers.values(named: "Accept"), version: version, today: today)
+            }
+        case .stats:
+            return reading(request) { version, today in try stats(target, version: version, today: today) }
+        case .facets:
+            return reading(request) { version, today in try facets(target, version: version, today: today) }
+        case .changes:
+            return reading(request) { _, _ in try changes(target) }
+        case .history:
+            return reading(request) { _, _ in try history(segments[2], target) }
+        case .player:
+            return reading(request) { _, today in try player(segments[2], target, today: today) }
+        case .document:
+            return HTTPResponse(
+                headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"],
+                body: .text(OpenAPIDocument.text))
+        case .created, .removed, .importReport:
+            // Writes, which `write` answers.
+            return Self.error(.failure, "\(operation.id) is a write.")
         }
     }
 
