@@ -7,7 +7,13 @@ extension ServeCommand: Command {
         // Before any thread starts, so that every thread inherits the mask and only `wait()` takes the signals.
         let signals = StopSignals.block([SIGINT, SIGTERM, SIGHUP])
         var configuration = HTTPServerConfiguration(address: address, port: port)
-        if let threads { configuration.threads = threads }
+        if let threads {
+            configuration.threads = threads
+        } else if write {
+            // A write holds its thread while it waits for the writer, idle: the writes that wait together share one
+            // commit, and only as many wait together as there are threads to wait.
+            configuration.threads = min(4 * configuration.threads, 256)
+        }
         if let maxBody { configuration.maximumBodyBytes = maxBody }
         configuration.refusal = RosterRoutes.refusal
         configuration.log = { message in
