@@ -22,8 +22,9 @@ package final class RosterWriter: Sendable {
     }
 
     /// Runs `body` with the roster, on the writer's thread, among the writes waiting with it, and returns what it
-    /// returned once they are committed. Each of the roster's writes in `body` is one of the group: `body` must
-    /// throw (or the roster's write throw) for its changes to be undone, and must not wait for another write.
+    /// returned once they are committed. Each of the roster's writes in `body` is made in a savepoint of its own,
+    /// undone when it throws and kept with the group once it returns (whatever `body` does after); `body` must not
+    /// wait for another write.
     package func write<T>(_ body: (Roster) throws -> T) throws -> T {
         try withoutActuallyEscaping(body) { body in
             var outcome: Result<T, any Error>?
