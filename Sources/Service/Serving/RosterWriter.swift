@@ -163,7 +163,7 @@ private final class WriteQueue: @unchecked Sendable {
         if let roster, !roster.fileWasReplaced { return roster }
         roster = nil
         let opened = try Roster(path: path, access: .write, busyTimeout: busyTimeout)
-        // A server writes many times: one sync of the log a write, the file brought up to date now and then.
+        // A server writes many times: one sync of the log a commit, the file brought up to date now and then.
         opened.tidiesAfterEachWrite = false
         roster = opened
         return opened
