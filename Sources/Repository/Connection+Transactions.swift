@@ -37,4 +37,26 @@ extension Connection {
         }
         return result
     }
+
+    /// Runs `body` in a savepoint of the transaction under way: released when it returns (its changes then belong
+    /// to the transaction, and are committed with it), undone first when `keep` is false; undone alone when it
+    /// throws, the transaction going on.
+    @discardableResult
+    func savepoint<T>(keep: Bool = true, _ body: () throws -> T) throws -> T {
+        try cached("SAVEPOINT rosterdb_write").run()
+        let result: T
+        do {
+            result = try body()
+            if !keep { try cached("ROLLBACK TO rosterdb_write").run() }
+            try cached("RELEASE rosterdb_write").run()
+        } catch {
+            // SQLite may have rolled the whole transaction back already (a full disk, an interrupt).
+            if isInTransaction {
+                try? execute("ROLLBACK TO rosterdb_write")
+                try? execute("RELEASE rosterdb_write")
+            }
+            throw error
+        }
+        return result
+    }
 }

@@ -99,6 +99,13 @@ package struct DatabaseError: StorageError, Equatable {
             sql: nil, unreadableValue: UnreadableValue(player: id, description: what))
     }
 
+    /// A write of a group (`RosterDatabase.writeTogether`) found the group's transaction gone: an error of an earlier
+    /// write (a full disk, say) made SQLite roll it back whole, and nothing of the group is written.
+    static let groupRolledBack = DatabaseError(
+        code: SQLITE_ABORT,
+        message: "an error of another write made at the same moment rolled back this one too; nothing was written",
+        sql: nil)
+
     package typealias UnreadableValue = RosterModel.UnreadableValue
 
     /// SQLITE_IOERR_READ, a macro that Swift does not import.

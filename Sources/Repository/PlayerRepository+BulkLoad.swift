@@ -70,6 +70,7 @@ final class BulkLoad: PlayerStore {
     }
 
     func count() throws -> Int { try players.count() }
+    func isEmpty() throws -> Bool { try players.isEmpty() }
     func player(id: Int64) throws -> Player? { try players.player(id: id) }
     /// A plain lookup, never a walk: a load builds an index in its middle (`players(sortName:birthDate:)`), which
     /// a statement left open on the table would stop.

@@ -29,12 +29,13 @@ package final class PlayerRepository: PlayerWriting {
 
     /// The statements kept prepared.
     enum PreparedSQL: Int, CaseIterable {
-        case count, playerByID, playersFromID, playerByRef, insert, update, identityMatches, delete, renumber,
-            largestID
+        case count, anyPlayer, playerByID, playersFromID, playerByRef, insert, update, identityMatches, delete,
+            renumber, largestID
 
         var sql: String {
             switch self {
             case .count: "SELECT count(*) FROM players"
+            case .anyPlayer: "SELECT EXISTS (SELECT 1 FROM players)"
             case .playerByID: "SELECT \(PlayerColumn.selectList) FROM players WHERE id = ?"
             case .playersFromID: "SELECT \(PlayerColumn.selectList) FROM players WHERE id >= ? ORDER BY id"
             case .playerByRef: "SELECT \(PlayerColumn.selectList) FROM players WHERE ref = ?"
@@ -87,6 +88,11 @@ package final class PlayerRepository: PlayerWriting {
     /// The number of players.
     package func count() throws -> Int {
         try statement(.count).firstRow { $0.int(at: 0) } ?? 0
+    }
+
+    /// Whether there is no player: one probe, where `count()` reads every row.
+    package func isEmpty() throws -> Bool {
+        try statement(.anyPlayer).firstRow { $0.int(at: 0) } != 1
     }
 
     /// The player with `id`, if any.
@@ -333,15 +339,20 @@ package final class PlayerRepository: PlayerWriting {
     /// statement a table, which finds them through its `…_unfolded` index.
     @discardableResult
     package func fillDerivedColumns() throws -> Int {
-        let assignments = DerivedColumn.allCases.map { "\($0.rawValue) = \($0.expression)" }.joined(separator: ", ")
-        try connection.execute(
-            "UPDATE main.player_versions INDEXED BY player_versions_unfolded SET \(assignments) "
-                + "WHERE \(PlayerRepository.unfoldedCondition)")
-        try connection.execute(
-            "UPDATE main.players INDEXED BY players_unfolded SET \(assignments) "
-                + "WHERE \(PlayerRepository.unfoldedCondition)")
+        // Kept prepared: every write runs them twice, and preparing an update of the players codes its triggers,
+        // which cost a single row's write several times over.
+        try connection.cached(PlayerRepository.fillVersionsSQL).run()
+        try connection.cached(PlayerRepository.fillPlayersSQL).run()
         return connection.changes
     }
+
+    private static let derivedAssignments = DerivedColumn.allCases.map { "\($0.rawValue) = \($0.expression)" }
+        .joined(separator: ", ")
+    private static let fillVersionsSQL =
+        "UPDATE main.player_versions INDEXED BY player_versions_unfolded SET \(derivedAssignments) "
+        + "WHERE \(unfoldedCondition)"
+    private static let fillPlayersSQL =
+        "UPDATE main.players INDEXED BY players_unfolded SET \(derivedAssignments) WHERE \(unfoldedCondition)"
 
     /// Whether some rows lack a derived value; the condition of the `…_unfolded` partial indexes, named so that the
     /// planner cannot prefer the key indexes, which hold every row whose optional field is unknown. The history's

@@ -172,35 +172,78 @@ package final class RosterDatabase {
     /// everything is rolled back at the end. The history names `madeBy` as what made the write's changes.
     package func write<T>(commit: Bool = true, madeBy: String, _ body: (PlayerRepository) throws -> T) throws -> T {
         try reopenIfPublished()
+        if isWritingTogether {
+            // One write of a group (`writeTogether`): its own savepoint, rolled back alone when it throws.
+            guard connection.isInTransaction else { throw DatabaseError.groupRolledBack }
+            return try connection.savepoint(keep: commit && !writesNothing) {
+                try writing(madeBy: madeBy, body)
+            }
+        }
         if !deferredMigrations.isEmpty { try connection.execute("PRAGMA foreign_keys = OFF") }
         defer { if !deferredMigrations.isEmpty { try? connection.execute("PRAGMA foreign_keys = ON") } }
         let result = try connection.transaction(.immediate, commit: commit && !writesNothing) { () throws -> T in
-            for migration in deferredMigrations { try migrator.apply(migration, to: connection, path: path) }
-            // Its row counts the changes that servers tag their answers with, and keeps the largest id given: a
-            // write without it would go unseen and could give a removed player's id again.
-            _ = try players.changeCounter()
-            try players.fillDerivedColumns()
-            try players.beginHistory(madeBy: madeBy)
-            let result = try body(players)
-            // Again after: a text rewritten to other bytes that fold the same (`Messi` → `MESSI`, or decomposed →
-            // precomposed) keeps its key, which the schema's triggers take for another tool's change and clear.
-            try players.fillDerivedColumns()
-            try players.endHistory()
-            // SQLite commits to the file it opened even when that name now leads elsewhere or nowhere: the write
-            // would be reported and lost.
-            if connection.fileHasMoved { throw DatabaseOpenError.movedWhileOpen(path: path) }
+            let result = try writing(madeBy: madeBy, body)
+            try checkFileIsInPlace()
             return result
         }
         guard commit && !writesNothing else { return result }
+        try afterCommit()
+        return result
+    }
+
+    /// Runs `body` in one write transaction, committed once when it returns (one sync of the log), inside which
+    /// every `write` is a savepoint of its own with its own history write: one that throws is rolled back to its
+    /// savepoint alone, and the others are kept. Nothing is committed when `body` or the commit throws; what a write
+    /// does after its `write` returns comes before the commit, so its caller must wait for this to return before it
+    /// says the write was made.
+    package func writeTogether(_ body: () throws -> Void) throws {
+        try reopenIfPublished()
+        precondition(!isWritingTogether && deferredMigrations.isEmpty, "a group of writes on a roster that checks")
+        try connection.transaction(.immediate) {
+            isWritingTogether = true
+            defer { isWritingTogether = false }
+            try body()
+            guard connection.isInTransaction else { throw DatabaseError.groupRolledBack }
+            try checkFileIsInPlace()
+        }
+        try afterCommit()
+    }
+
+    /// Whether a `writeTogether` transaction is open, whose writes are savepoints.
+    private var isWritingTogether = false
+
+    /// One write's work inside its transaction or savepoint: the derived values and the history around `body`.
+    private func writing<T>(madeBy: String, _ body: (PlayerRepository) throws -> T) throws -> T {
+        for migration in deferredMigrations { try migrator.apply(migration, to: connection, path: path) }
+        // Its row counts the changes that servers tag their answers with, and keeps the largest id given: a
+        // write without it would go unseen and could give a removed player's id again.
+        _ = try players.changeCounter()
+        try players.fillDerivedColumns()
+        try players.beginHistory(madeBy: madeBy)
+        let result = try body(players)
+        // Again after: a text rewritten to other bytes that fold the same (`Messi` → `MESSI`, or decomposed →
+        // precomposed) keeps its key, which the schema's triggers take for another tool's change and clear.
+        try players.fillDerivedColumns()
+        try players.endHistory()
+        return result
+    }
+
+    /// SQLite commits to the file it opened even when that name now leads elsewhere or nowhere: the write would be
+    /// reported and lost.
+    private func checkFileIsInPlace() throws {
+        if connection.fileHasMoved { throw DatabaseOpenError.movedWhileOpen(path: path) }
+    }
+
+    /// What follows a commit: a staged roster put in place, or the log checkpointed when due.
+    private func afterCommit() throws {
         if staged != nil {
             try publishStaged()
-            return result
+            return
         }
         // The commit is durable in the log already: a checkpoint that readers hold up is left to the next writer.
         if tidiesAfterEachWrite || StorageStamp.state(of: resolvedPath + "-wal").size >= RosterDatabase.logBytesKept {
             tidy()
         }
-        return result
     }
 
     /// Whether `write` checkpoints the log after each commit: a command's one write is then in the file, and the

@@ -56,6 +56,7 @@ import Testing
     @Test func incrementsOverHTTPAndFromTheCommandLineAtOnceAreAllKept() throws {
         let server = try Server(["--write"], in: folder)
         let before = try goals(of: 3)
+        let lastChange = try value("SELECT coalesce(max(change), 0) FROM player_history")
         let (httpClients, httpIncrements, commandClients, commandIncrements) = (6, 500, 2, 100)
         let url = server.url("/api/players/3")
         let directory = folder.url
@@ -103,7 +104,26 @@ import Testing
         #expect(http.allSatisfy { $0 == "200" }, "\(Set(http))")
         #expect(commands.count == commandClients * commandIncrements)
         #expect(commands.allSatisfy { $0 == 0 }, "\(Set(commands))")
-        #expect(try goals(of: 3) == before + httpClients * httpIncrements + commandClients * commandIncrements)
+        let total = httpClients * httpIncrements + commandClients * commandIncrements
+        #expect(try goals(of: 3) == before + total)
+        // The HTTP writes shared commits, but each kept a history write of its own: one change each, numbered one
+        // after the other with no gap, in the order of the writes.
+        let since = "FROM player_history WHERE change > \(lastChange)"
+        #expect(try value("SELECT count(*) \(since) AND player_id = 3 AND kind = 'updated'") == "\(total)")
+        #expect(try value("SELECT max(change) - min(change) + 1 - count(*) \(since)") == "0")
+        #expect(try value("SELECT count(DISTINCT write_id) \(since)") == "\(total)")
+        #expect(
+            try value(
+                """
+                SELECT count(*) FROM player_history h JOIN history_writes w ON w.id = h.write_id
+                WHERE h.change > \(lastChange) AND w.first_change != h.change
+                """) == "0")
+        #expect(
+            try value(
+                """
+                SELECT count(*) FROM (SELECT first_change - lag(first_change) OVER (ORDER BY id) AS step
+                FROM history_writes WHERE first_change > \(lastChange)) WHERE step != 1
+                """) == "0")
         #expect(server.stop() == 0)
     }
 

@@ -7,7 +7,13 @@ extension ServeCommand: Command {
         // Before any thread starts, so that every thread inherits the mask and only `wait()` takes the signals.
         let signals = StopSignals.block([SIGINT, SIGTERM, SIGHUP])
         var configuration = HTTPServerConfiguration(address: address, port: port)
-        if let threads { configuration.threads = threads }
+        if let threads {
+            configuration.threads = threads
+        } else if write {
+            // A write holds its thread while it waits for the writer, idle: the writes that wait together share one
+            // commit, and only as many wait together as there are threads to wait.
+            configuration.threads = min(4 * configuration.threads, 256)
+        }
         if let maxBody { configuration.maximumBodyBytes = maxBody }
         configuration.refusal = RosterRoutes.refusal
         configuration.log = { message in
@@ -27,7 +33,11 @@ extension ServeCommand: Command {
         let hasTokens = try !context.openRoster(.read).tokens().isEmpty
         // Beyond this machine (no loopback address, so any Host is answered), writes need a token to check.
         if write && options.acceptedHosts == nil && !hasTokens { throw UnprotectedWrites(address: address) }
-        let server = try HTTPServer.start(configuration) { try RosterRoutes(options: options, cache: cache) }
+        // One writer for every worker: writes made at the same moment share a commit.
+        let writer = write ? RosterWriter(path: options.path, busyTimeout: options.busyTimeout) : nil
+        let server = try HTTPServer.start(configuration) {
+            try RosterRoutes(options: options, cache: cache, writer: writer)
+        }
         // Messages from here on are for whoever watches; a server whose standard error is closed or full serves on.
         if address == "0.0.0.0" || address == "::" {
             try? context.errors.write(
@@ -46,6 +56,8 @@ extension ServeCommand: Command {
         try? context.errors.write("Stopping: answering the requests in flight, then exiting.\n")
         try? context.errors.flush()
         server.stop()
+        // The writes of the requests answered are made; what they left in the log goes into the file.
+        writer?.close()
         return .success
     }
 }

@@ -5,8 +5,10 @@ import RosterService
 
 /// The API's writes, with `serve --write`: `POST /api/players`, `PATCH` and `DELETE /api/players/{id}`, and
 /// `POST /api/import`, each one call of the service that `add`, `edit`, `remove` and `import` make, with their rules
-/// and messages, on a write connection of the worker's own (opened at its first write). A write waits for the
-/// roster's write lock up to the busy timeout, then is answered 503 with `Retry-After`.
+/// and messages, through the server's one writer (`RosterWriter`): the writes of several clients made at the same
+/// moment share one commit, each in a savepoint of its own, refused or made alone, and each is answered once the
+/// commit is made. A write waits for the roster's write lock up to the busy timeout, then is answered 503 with
+/// `Retry-After`.
 ///
 /// A browser cannot be made to write from another site: a write must say its body is JSON (or, for an import, one
 /// of the feed types), which a form cannot send and a script of another origin cannot without a preflight, which
@@ -38,114 +40,129 @@ extension RosterRoutes {
             return respond(to: request)
         }
         // Answered by `write`, which refuses a request without a token that may write, then the type; a body
-        // the write would refuse is not received.
-        if Self.typeRefusal(request, target) != nil { return respond(to: request) }
-        do {
-            if tokenRefusal(request, on: try writer(), writing: true, page: false) != nil {
-                return respond(to: request)
-            }
-        } catch {
+        // the write would refuse is not received. The token is read on this worker's connection here, and again
+        // by the writer with the write.
+        if Self.typeRefusal(request, target) != nil
+            || tokenRefusal(request, on: roster, writing: true, page: false) != nil
+        {
             return respond(to: request)
         }
         return nil
     }
 
+    /// What a write did, answered once its group is committed: the answers of writes that read the roster (the
+    /// player after) read it then, on this worker's connection.
+    private enum Written {
+        case refused(HTTPResponse)
+        case player(Player, created: Bool)
+        case removed
+        case report(ImportReport, HTTPStatus)
+    }
+
     /// A write, answered as `route` answers: `segments` name its route, and the request is one of `isWrite`.
     func write(_ request: HTTPRequest, _ target: HTTPTarget) -> HTTPResponse {
+        guard let writer,
+            let operation = APIOperation.all.first(where: {
+                $0.writes && $0.method == request.method && $0.matches(target.segments)
+            })
+        else { return Self.error(.failure, "\(request.method) \(target.rawPath) is no write of this server's.") }
         let expected = Self.expected(ifMatch: request.headers.values(named: "If-Match"))
+        let written: Written
         do {
-            let roster = try writer()
-            // Checked on the roster as it is now: a token revoked a moment ago is refused.
-            if let refusal = tokenRefusal(request, on: roster, writing: true, page: false) { return refusal }
-            if let refusal = Self.typeRefusal(request, target) { return refusal }
-            let segments = target.segments
-            switch (request.method, segments.count) {
-            case ("POST", 2) where segments[1] == "players":
-                return try add(request, target, on: roster, expected: expected)
-            case ("POST", _):
-                return try importFeed(request, target, on: roster, expected: expected)
-            case ("PATCH", _):
-                return try edit(segments[2], request, target, on: roster, expected: expected)
-            default:
-                return try remove(segments[2], target, on: roster, expected: expected)
+            // On the writer's thread, while this one waits; the checks are made on the roster as it is now, inside
+            // the write's own savepoint: a token revoked a moment ago is refused.
+            written = try writer.write { roster -> Written in
+                if let refusal = tokenRefusal(request, on: roster, writing: true, page: false) {
+                    return .refused(refusal)
+                }
+                if let refusal = Self.typeRefusal(request, target) { return .refused(refusal) }
+                let segments = target.segments
+                switch operation.answer {
+                case .created:
+                    return .player(try Self.add(request, target, on: roster, expected: expected), created: true)
+                case .importReport:
+                    return try Self.importFeed(request, target, on: roster, expected: expected)
+                case .removed:
+                    try Self.remove(segments[2], target, on: roster, expected: expected)
+                    return .removed
+                case .player:
+                    return .player(
+                        try Self.edit(segments[2], request, target, on: roster, expected: expected), created: false)
+                default:
+                    return .refused(Self.error(.failure, "\(operation.id) does not write."))
+                }
             }
         } catch {
             return writeFailure(error)
+        }
+        switch written {
+        case .refused(let response): return response
+        case .player(let player, let created):
+            var response = playerAnswer(player, for: request)
+            if created {
+                response.status = .created
+                response.headers["Location"] = "/api/players/\(player.id ?? 0)"
+            }
+            return response
+        case .removed: return HTTPResponse(status: .noContent, headers: ["Cache-Control": "no-store"])
+        case .report(let report, let status): return Self.report(report, status: status)
         }
     }
 
     // MARK: - The writes
 
-    /// `POST /api/players`: 201 with the player as `GET /api/players/{id}` gives it, and its `Location`.
-    private func add(_ request: HTTPRequest, _ target: HTTPTarget, on roster: Roster, expected: ExpectedVersion?)
-        throws -> HTTPResponse
+    /// `POST /api/players`: the player added, answered 201 with the player as `GET /api/players/{id}` gives it, and
+    /// its `Location`.
+    private static func add(_ request: HTTPRequest, _ target: HTTPTarget, on roster: Roster, expected: ExpectedVersion?)
+        throws -> Player
     {
-        let allowDuplicate = try Self.allowsDuplicate(target, APIOperation.addPlayer)
-        let record = try Self.object(request.body)
-        let player = try roster.add(record, allowDuplicate: allowDuplicate, expected: expected)
-        var response = playerAnswer(player, for: request)
-        response.status = .created
-        response.headers["Location"] = "/api/players/\(player.id ?? 0)"
-        return response
+        let allowDuplicate = try allowsDuplicate(target, APIOperation.addPlayer)
+        let record = try object(request.body)
+        return try roster.add(record, allowDuplicate: allowDuplicate, expected: expected)
     }
 
     /// `PATCH /api/players/{id}`: the object's fields set (`null` makes an optional one unknown), and the counts
-    /// added to (`add_goals`, `add_assists`, as `edit --add-goals`); 200 with the player after.
-    private func edit(
+    /// added to (`add_goals`, `add_assists`, as `edit --add-goals`); answered 200 with the player after.
+    private static func edit(
         _ idText: String, _ request: HTTPRequest, _ target: HTTPTarget, on roster: Roster,
         expected: ExpectedVersion?
-    ) throws -> HTTPResponse {
-        let allowDuplicate = try Self.allowsDuplicate(target, APIOperation.editPlayer)
-        guard let id = Self.id(idText) else { throw LookupError.notFound(idText, suggestions: []) }
-        let edit = try Self.edit(from: Self.object(request.body))
-        let (_, after, _) = try roster.edit(String(id), edit, allowDuplicate: allowDuplicate, expected: expected)
-        return playerAnswer(after, for: request)
+    ) throws -> Player {
+        let allowDuplicate = try allowsDuplicate(target, APIOperation.editPlayer)
+        guard let id = id(idText) else { throw LookupError.notFound(idText, suggestions: []) }
+        let edit = try edit(from: object(request.body))
+        return try roster.edit(String(id), edit, allowDuplicate: allowDuplicate, expected: expected).after
     }
 
-    /// `DELETE /api/players/{id}`: 204.
-    private func remove(_ idText: String, _ target: HTTPTarget, on roster: Roster, expected: ExpectedVersion?)
-        throws -> HTTPResponse
+    /// `DELETE /api/players/{id}`: answered 204.
+    private static func remove(_ idText: String, _ target: HTTPTarget, on roster: Roster, expected: ExpectedVersion?)
+        throws
     {
-        _ = try Self.given(target, APIOperation.removePlayer)
-        guard let id = Self.id(idText) else { throw LookupError.notFound(idText, suggestions: []) }
+        _ = try given(target, APIOperation.removePlayer)
+        guard let id = id(idText) else { throw LookupError.notFound(idText, suggestions: []) }
         _ = try roster.remove([String(id)], expected: expected)
-        return HTTPResponse(status: .noContent, headers: ["Cache-Control": "no-store"])
     }
 
     /// `POST /api/import?format=…`: the body is the feed, imported as `import --report json` imports one file, all
     /// or nothing; the answer is that report, with the status of the import's outcome (200 when written or
     /// checked, else the status of its refusal).
-    private func importFeed(
+    private static func importFeed(
         _ request: HTTPRequest, _ target: HTTPTarget, on roster: Roster, expected: ExpectedVersion?
-    ) throws -> HTTPResponse {
+    ) throws -> Written {
         var options = try ImportOptions(query: target.query.map { ($0.name, $0.value) })
-        if options.format == nil { options.format = Self.feedFormat(request.headers["Content-Type"]) }
+        if options.format == nil { options.format = feedFormat(request.headers["Content-Type"]) }
         let body = request.body ?? HTTPRequestBody()
         let descriptor = try body.openForReading()
         defer { close(descriptor) }
-        let report: ImportReport
         do {
-            report = try roster.importFiles(["-"], options: options, standardInput: descriptor, expected: expected)
+            let report = try roster.importFiles(["-"], options: options, standardInput: descriptor, expected: expected)
+            return .report(report, .ok)
         } catch let error as ImportError {
             guard let refused = error.report else { throw error }
-            return Self.report(refused, status: HTTPStatus(error.category))
+            return .report(refused, HTTPStatus(error.category))
         }
-        return Self.report(report, status: .ok)
     }
 
     // MARK: - Reading a write
-
-    /// The worker's write connection, opened at its first write, and again when another file took the roster's
-    /// path (a write would go to the file it replaced).
-    private func writer() throws -> Roster {
-        if let writing, !writing.fileWasReplaced { return writing }
-        writing = nil
-        let roster = try Roster(path: options.path, access: .write, busyTimeout: options.busyTimeout)
-        // A server writes many times: one sync of the log a write, the file brought up to date now and then.
-        roster.tidiesAfterEachWrite = false
-        writing = roster
-        return roster
-    }
 
     /// The id of a path's `{id}`: digits naming a player, or nil (no player, answered 404 as a read is).
     private static func id(_ text: String) -> Int64? {

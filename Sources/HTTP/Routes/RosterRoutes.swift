@@ -10,7 +10,7 @@ import RosterService
 /// `/api/facets`, `/api/changes`, `/api/health`, the writes, and `/openapi.json`, which describes them), the pages of its problem
 /// types (`/problems/{type}`), and the web pages `/`, `/stats` and `/players/{id}`. The API's errors are RFC 9457
 /// problems (`error(_:_:parameter:problems:)`), the pages' HTML. Only GET and HEAD (and OPTIONS with CORS on), and
-/// with `--write` the API's writes (`RosterRoutes+Write.swift`) on a write connection of the worker's own; every answer
+/// with `--write` the API's writes (`RosterRoutes+Write.swift`) through the server's one writer; every answer
 /// that reads the roster reads one committed snapshot and carries an ETag made from its change counter and the day, so
 /// that `If-None-Match` gets 304 until the roster changes.
 package final class RosterRoutes: HTTPWorker {
@@ -20,19 +20,18 @@ package final class RosterRoutes: HTTPWorker {
     let cache: ResultCache
     /// Today, as `options.today` gave it, and the second it was asked: asked again once a second at most.
     private var day: (asked: Int, date: CalendarDate)?
-    /// The write connection, with `--write`, once a write came (`RosterRoutes+Write.swift`).
-    var writing: Roster?
+    /// The writer of the roster, with `--write`: one for every worker of a server, so that their writes made at the
+    /// same moment share a commit (`RosterRoutes+Write.swift`).
+    let writer: RosterWriter?
 
-    /// Opens the roster read-only (it must exist and be a roster this build can read).
-    package init(options: ServeOptions, cache: ResultCache) throws {
+    /// Opens the roster read-only (it must exist and be a roster this build can read). With `--write`, the writes go
+    /// through `writer`, which the server's workers share; a worker given none has one of its own.
+    package init(options: ServeOptions, cache: ResultCache, writer: RosterWriter? = nil) throws {
         roster = try Roster(path: options.path, access: .read, busyTimeout: options.busyTimeout)
         self.options = options
         self.cache = cache
-    }
-
-    /// The server stops: what its writes left in the log goes into the file.
-    deinit {
-        writing?.tidy()
+        self.writer =
+            options.write ? writer ?? RosterWriter(path: options.path, busyTimeout: options.busyTimeout) : nil
     }
 
     package func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -93,30 +92,11 @@ package final class RosterRoutes: HTTPWorker {
             response.headers["Allow"] = options.cors ? allowed + ", OPTIONS" : allowed
             return response
         }
+        // The API's reads, found in the one declaration of its operations (which `/openapi.json` describes).
+        if let operation = APIOperation.all.first(where: { !$0.writes && $0.matches(segments) }) {
+            return read(operation, request, target)
+        }
         switch segments {
-        case ["api", "health"]:
-            return HTTPResponse(
-                headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-                body: .text("{\"ok\":true}\n"))
-        case ["api", "players"]:
-            return reading(request) { version, today in
-                try players(target, accept: request.headers.values(named: "Accept"), version: version, today: today)
-            }
-        case ["api", "stats"]:
-            return reading(request) { version, today in try stats(target, version: version, today: today) }
-        case ["api", "facets"]:
-            return reading(request) { version, today in try facets(target, version: version, today: today) }
-        case ["api", "changes"]:
-            return reading(request) { _, _ in try changes(target) }
-        case _
-        where segments.count == 4 && segments[0] == "api" && segments[1] == "players" && segments[3] == "history":
-            return reading(request) { _, _ in try history(segments[2], target) }
-        case _ where segments.count == 3 && segments[0] == "api" && segments[1] == "players":
-            return reading(request) { _, today in try player(segments[2], target, today: today) }
-        case ["openapi.json"]:
-            return HTTPResponse(
-                headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"],
-                body: .text(OpenAPIDocument.text))
         case _ where segments.count == 2 && segments[0] == "problems":
             return Self.problemPage(segments[1])
         case []:
@@ -134,6 +114,38 @@ package final class RosterRoutes: HTTPWorker {
             return isAPI
                 ? Self.error(.notFound, "There is nothing at \(target.rawPath); see \(Self.readPaths).")
                 : Self.page(.notFound, "There is no page at \(target.rawPath).")
+        }
+    }
+
+    /// The answer to `operation`, a read of the API's that `target` names.
+    private func read(_ operation: APIOperation, _ request: HTTPRequest, _ target: HTTPTarget) -> HTTPResponse {
+        let segments = target.segments
+        switch operation.answer {
+        case .health:
+            return HTTPResponse(
+                headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                body: .text("{\"ok\":true}\n"))
+        case .playerList:
+            return reading(request) { version, today in
+                try players(target, accept: request.headers.values(named: "Accept"), version: version, today: today)
+            }
+        case .stats:
+            return reading(request) { version, today in try stats(target, version: version, today: today) }
+        case .facets:
+            return reading(request) { version, today in try facets(target, version: version, today: today) }
+        case .changes:
+            return reading(request) { _, _ in try changes(target) }
+        case .history:
+            return reading(request) { _, _ in try history(segments[2], target) }
+        case .player:
+            return reading(request) { _, today in try player(segments[2], target, today: today) }
+        case .document:
+            return HTTPResponse(
+                headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"],
+                body: .text(OpenAPIDocument.text))
+        case .created, .removed, .importReport:
+            // Writes, which `write` answers.
+            return Self.error(.failure, "\(operation.id) is a write.")
         }
     }
 

@@ -2,6 +2,8 @@
 /// service asks for one with `PlayerWriting.load(building:_:)` and never knows which it got.
 package protocol PlayerStore: AnyObject {
     func count() throws -> Int
+    /// Whether there is no player: one probe, where `count()` reads every row.
+    func isEmpty() throws -> Bool
     func player(id: Int64) throws -> Player?
     /// The player stored with `player`'s id, compared with it: `.same` when every value is the same to the byte.
     func storedPlayer(comparedWith player: Player, id: Int64) throws -> StoredPlayer

@@ -9,6 +9,11 @@ package protocol RosterStore: AnyObject {
     /// Runs `body` in a write transaction; another writer waits for it, and with `commit` false (a dry run)
     /// everything is rolled back at the end. The history names `madeBy` as what made its changes.
     func write<T>(commit: Bool, madeBy: String, _ body: (Players) throws -> T) throws -> T
+    /// Runs `body` in one write transaction committed once at its end, inside which each `write` is a savepoint of
+    /// its own (its own history write; one that throws is undone alone, the others kept): many writers' writes
+    /// share one commit. Nothing is committed when `body` or the commit throws, so a write made in it is made only
+    /// once this returns.
+    func writeTogether(_ body: () throws -> Void) throws
     /// A cursor over the players that match `criteria` in `order` (after `after`), on a snapshot of its own: nothing
     /// else may read through this store until it is closed, unless `readsPrivateCopy`.
     func cursor(matching criteria: PlayerCriteria, orderedBy order: [SortOrder], after: PagePosition?) throws

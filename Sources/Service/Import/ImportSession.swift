@@ -19,6 +19,10 @@ struct ImportSession {
     private var addedHere = TouchedPlayers()
     private var originals: [Int64: Player] = [:]
     private var unknownFields = Set<String>()
+    /// Whether the roster had no player when the import began.
+    private let rosterWasEmpty: Bool
+    /// The players the roster had then, counted only for a prune, whose limit is a share of them: a count reads
+    /// every row, which costs an import of a few records into a large roster more than its records.
     private let rosterSizeBefore: Int
     private let progress: ((ImportProgress) -> Void)?
     private let stop: StopSignal
@@ -42,7 +46,8 @@ struct ImportSession {
         // Said by every report, a refused import's too.
         report.prune.requested = options.prune
         report.prune.limitPercent = options.maxPrunePercent
-        rosterSizeBefore = try store.count()
+        rosterWasEmpty = try store.isEmpty()
+        rosterSizeBefore = options.prune && !rosterWasEmpty ? try store.count() : 0
         let sizes = inputs.map(\.size)
         totalBytes = sizes.contains { $0 == nil } ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
     }
@@ -99,7 +104,7 @@ struct ImportSession {
         }
         // Into an empty roster every record is written: its names are folded on the reading thread.
         let pipeline = RecordPipeline(
-            reader: reader, mapping: mapping, foldsNames: rosterSizeBefore == 0,
+            reader: reader, mapping: mapping, foldsNames: rosterWasEmpty,
             validator: RecordValidator(
                 latestBirthDate: options.latestBirthDate, file: input.name, dateFormat: options.dateFormat,
                 requiresWholePlayers: requiresWholePlayers))
@@ -235,7 +240,7 @@ struct ImportSession {
                 return outcome
             }
             // In a roster that was empty when the import began, a player not yet touched cannot be stored.
-            if rosterSizeBefore == 0 && !touched.contains(id) {
+            if rosterWasEmpty && !touched.contains(id) {
                 stored = nil
             } else {
                 // Compared where the row lies: the player is read only when it differs.

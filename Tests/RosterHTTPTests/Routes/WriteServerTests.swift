@@ -15,7 +15,11 @@ import Testing
         configuration.threads = threads
         configuration.maximumBodyBytes = maximumBodyBytes
         let (options, cache) = (fixture.options, fixture.cache)
-        let server = try HTTPServer.start(configuration) { try RosterRoutes(options: options, cache: cache) }
+        // One writer for every worker, as `serve` has: the workers' writes share commits.
+        let writer = RosterWriter(path: options.path, busyTimeout: options.busyTimeout)
+        let server = try HTTPServer.start(configuration) {
+            try RosterRoutes(options: options, cache: cache, writer: writer)
+        }
         return (fixture, server)
     }
 
@@ -108,6 +112,47 @@ import Testing
         #expect(statuses.allSatisfy { $0 == 200 })
         let after = try #require(try Roster(path: fixture.path, access: .read).player(id: 3)).goals
         #expect(after == before + clients * increments)
+    }
+
+    /// 8 clients at once, each sending increments between imports that write a new player and are then refused (a
+    /// prune of every other player, over its limit): the writes share commits, and every refused import is undone
+    /// alone (its player is not left) while every increment is kept.
+    @Test func aRefusedWriteAmongOthersAtOnceIsUndoneAlone() throws {
+        let (fixture, server) = try start()
+        defer { server.stop() }
+        let before = try #require(try Roster(path: fixture.path, access: .read).player(id: 3)).goals
+        let (clients, rounds) = (8, 60)
+        let outcomes = Locked<[Int]>([])
+        let increment = Array(#"{"add_goals": 1}"#.utf8)
+        let port = server.port
+        let threads = (0..<clients).compactMap { client in
+            JoinableThread.start(stackSize: 1 << 20) {
+                var statuses: [Int] = []
+                do {
+                    let connection = try TestClient(port: port)
+                    for round in 0..<rounds {
+                        try send(connection, "PATCH", "/api/players/3", increment)
+                        statuses.append(try connection.readResponse().status)
+                        let feed =
+                            #"{"name":"Refused \#(client) \#(round)","position":"ST"}"# + "\n"
+                        try send(connection, "POST", "/api/import?format=ndjson&prune=1", Array(feed.utf8))
+                        statuses.append(try connection.readResponse().status)
+                    }
+                } catch {
+                    statuses.append(-1)
+                }
+                outcomes.withLock { $0 += statuses }
+            }
+        }
+        for thread in threads { thread.join() }
+        #expect(threads.count == clients)
+        let statuses = outcomes.withLock { $0 }
+        #expect(statuses.count == clients * rounds * 2)
+        #expect(statuses.filter { $0 == 200 }.count == clients * rounds)
+        #expect(statuses.filter { $0 == 409 }.count == clients * rounds)
+        let roster = try Roster(path: fixture.path, access: .read)
+        #expect(try #require(try roster.player(id: 3)).goals == before + clients * rounds)
+        #expect(try roster.count() == 28)
     }
 
     /// A server's write syncs the log and leaves it there: the log holds the writes while the server runs (a

@@ -19,7 +19,8 @@ package struct ServeCommand: DeclaredCommand {
             "port", "port", in: 0...65_535, help: "The TCP port (default: 8080); 0 takes a free one and prints it."),
         Option.number(
             "threads", "n", in: 1...256,
-            help: "Threads answering requests, each with its own read connection (default: one per processor)."),
+            help: "Threads answering requests, each with its own read connection (default: one per processor; with "
+                + "--write, four per processor: a write waits on its thread for the commit it shares with the others)."),
         Flag(
             "cors",
             help: "Let web pages of any origin read the API (Access-Control-Allow-Origin: *, preflight answered)."),
