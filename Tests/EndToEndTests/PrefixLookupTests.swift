@@ -105,6 +105,20 @@ import Testing
         #expect(removed.stdout.contains("\n  \(id)  "), "\(removed.stdout)")
     }
 
+    /// An empty name, or one of spaces only (a script's variable left empty), names nobody: a usage error, before
+    /// the roster is read, whichever command is given it; `remove` removes none of the others either.
+    @Test(arguments: [
+        ["show", ""], ["show", "   "], ["edit", " ", "--goals", "1"], ["remove", "15", ""], ["history", ""],
+    ])
+    func aBlankPlayerIsAUsageError(arguments: [String]) throws {
+        let before = try ids()
+        let refused = try roster.run(arguments)
+        #expect(refused.status == 64, "\(arguments): \(refused.stderr)")
+        #expect(refused.stderr.contains("expected a player, not an empty text."), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        #expect(try ids() == before)
+    }
+
     @Test func removeRefusesAPrefixWithoutYes() throws {
         let before = try ids()
         for arguments in [["remove", "salah"], ["remove", "salah", "--dry-run"], ["remove", "1", "salah"]] {
