@@ -153,6 +153,13 @@ import Testing
         let before = try run(["query", "--at", "2026-10-31"])
         #expect(before.status == 1)
         #expect(before.stderr.contains("it starts at 2026-11-01T09:00:00.000Z"))
+        // After today: the roster of a day to come is not known, whichever command asks.
+        for command in [["query"], ["show", "1"], ["stats"]] {
+            let later = try run(command + ["--at", "9999-12-31"])
+            #expect(later.status == 64, "\(command): \(later.stderr)")
+            #expect(later.stderr.contains("9999-12-31 is after today"), "\(command): \(later.stderr)")
+            #expect(later.stdout.isEmpty)
+        }
     }
 
     /// Another program that deletes the history's start, or its table: the commands say what to run, and `init` puts

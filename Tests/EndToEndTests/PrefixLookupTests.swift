@@ -92,6 +92,33 @@ import Testing
         #expect(try roster.run(["show", "15", "--format", "json"]).stdout.contains("\"goals\":3,"))
     }
 
+    /// A full name typed with a keyboard's apostrophe for a typographic one, or a space for a hyphen, is the full
+    /// name, not the start of one: `remove` takes it without `--yes`, and nobody is told of a prefix.
+    @Test(arguments: [("N’Golo Kanté", 13), ("n’golo kante", 13), ("Trent Alexander Arnold", 22)])
+    func aFullNameWithOtherMarksBetweenItsWordsIsNoPrefix(given: String, id: Int) throws {
+        let shown = try roster.run(["show", given, "--format", "json"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout == (try roster.run(["show", "\(id)", "--format", "json"])).stdout)
+        #expect(shown.stderr.isEmpty, "\(shown.stderr)")
+        let removed = try roster.run(["remove", given, "--dry-run"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.contains("\n  \(id)  "), "\(removed.stdout)")
+    }
+
+    /// An empty name, or one of spaces only (a script's variable left empty), names nobody: a usage error, before
+    /// the roster is read, whichever command is given it; `remove` removes none of the others either.
+    @Test(arguments: [
+        ["show", ""], ["show", "   "], ["edit", " ", "--goals", "1"], ["remove", "15", ""], ["history", ""],
+    ])
+    func aBlankPlayerIsAUsageError(arguments: [String]) throws {
+        let before = try ids()
+        let refused = try roster.run(arguments)
+        #expect(refused.status == 64, "\(arguments): \(refused.stderr)")
+        #expect(refused.stderr.contains("expected a player, not an empty text."), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        #expect(try ids() == before)
+    }
+
     @Test func removeRefusesAPrefixWithoutYes() throws {
         let before = try ids()
         for arguments in [["remove", "salah"], ["remove", "salah", "--dry-run"], ["remove", "1", "salah"]] {

@@ -23,12 +23,12 @@ package struct HistoryFileReader {
     /// The line of the last record read.
     private var line = 0
 
-    /// Every field a change can hold, as `[before, after]` under `fields`; a field given otherwise is read as a
-    /// value, to be refused.
+    /// Every field a change can hold, as `[before, after]` under `fields`; a field given otherwise, a key `fields`
+    /// does not have or a third element, is read as a value, to be refused.
     private static let paths = JSONPaths(
         reading: PlayerField.allCases.filter { $0 != .id }.flatMap { field in
             ["fields.\(field.name)", "fields.\(field.name).0", "fields.\(field.name).1"]
-        })
+        }, keepingOthers: true)
 
     package init(source: ByteSource) {
         lines = NDJSONReader(source: source, paths: HistoryFileReader.paths)
@@ -163,11 +163,12 @@ package struct HistoryFileReader {
                 throw Problem(line: line, message: "\"fields\" must be an object of \"field\":[before,after]")
             default:
                 let parts = key.split(separator: ".", omittingEmptySubsequences: false)
-                guard parts.count >= 2, parts[0] == "fields", let changed = PlayerField(rawValue: String(parts[1]))
+                guard parts.count >= 2, parts[0] == "fields", let changed = PlayerField(rawValue: String(parts[1])),
+                    changed != .id
                 else {
                     throw Problem(line: line, message: "unexpected key \"\(field.name)\"")
                 }
-                guard parts.count == 3 else {
+                guard parts.count == 3, parts[2] == "0" || parts[2] == "1" else {
                     throw Problem(line: line, message: "\"fields\".\"\(changed.name)\" must be [before, after]")
                 }
                 if values[changed] == nil {
@@ -225,7 +226,10 @@ package struct HistoryFileReader {
         switch field.value {
         case .null: return nil
         case .string(let text): return text
-        default: throw Problem(line: line, message: "\"\(field.name)\" must be text or null")
+        default:
+            throw Problem(
+                line: line,
+                message: "\"\(field.name)\" must be text or null, not \(RecordValidator.describe(field.value))")
         }
     }
 
@@ -260,6 +264,7 @@ package struct HistoryFileReader {
         default: break
         }
         let expected = changed.valueType == .integer ? "a whole number or null" : "text or null"
-        throw Problem(line: line, message: "\(changed.name) must be \(expected)")
+        throw Problem(
+            line: line, message: "\(changed.name) must be \(expected), not \(RecordValidator.describe(field.value))")
     }
 }

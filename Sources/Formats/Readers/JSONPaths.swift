@@ -14,9 +14,13 @@ package struct JSONPaths: Sendable, Equatable {
     /// Every proper prefix of those paths (`player`): the nested objects and arrays a reader descends into. Any
     /// other nested value is checked for syntax and skipped, as it costs nothing to keep.
     private(set) var containers: Set<String> = []
+    /// Whether every other value inside those containers becomes a field too, named by its path, for a reader that
+    /// knows every key its input may have and refuses the rest rather than skip it.
+    private(set) var keepsOthers = false
 
-    package init(records: [String] = [], reading columns: [String] = []) {
+    package init(records: [String] = [], reading columns: [String] = [], keepingOthers: Bool = false) {
         self.records = records
+        keepsOthers = keepingOthers
         for column in columns where column.contains(".") {
             let path = FieldNames.key(column)
             values.insert(path)

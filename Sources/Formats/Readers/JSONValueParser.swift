@@ -108,7 +108,7 @@ struct JSONValueParser {
 
     /// Reads the object or array at `pos`, found at `path` in a record, for the values `paths` wants in it: each
     /// becomes a field named by its path (`player.name`, `statistics.0`), the containers on the way to one are read
-    /// the same way, and anything else is checked and skipped. Recursive, but only as deep as the longest path a
+    /// the same way, and anything else is checked and skipped (or kept as a field, when `paths.keepsOthers`). Recursive, but only as deep as the longest path a
     /// mapping names; `depth` is the container's nesting level.
     private mutating func readNested(path: String, depth: Int, into fields: inout [RawField]) throws(ReadError) {
         guard depth <= JSONValueParser.maximumDepth else {
@@ -139,7 +139,7 @@ struct JSONValueParser {
             let key = FieldNames.key(childPath)
             if (first == .openBrace || first == .openBracket) && paths.containers.contains(key) {
                 try readNested(path: childPath, depth: depth &+ 1, into: &fields)
-            } else if paths.values.contains(key) {
+            } else if paths.values.contains(key) || paths.keepsOthers {
                 let location = cursor.location
                 append(
                     RawField(name: childPath, value: try readFieldValue(first, depth: depth &+ 1), location: location),

@@ -8,11 +8,13 @@ package enum HistoryError: CategorizedError, Equatable {
     case beforeStart(asked: String, start: HistoryStart)
     /// A day to forget before that has not begun yet, anywhere.
     case futureDay(CalendarDate)
+    /// A day after today asked for the roster as it was at its end, which is not known yet.
+    case dayToCome(CalendarDate, today: CalendarDate)
 
     package var category: ErrorCategory {
         switch self {
         case .forgotten, .beforeStart: .notFound
-        case .futureDay: .usage
+        case .futureDay, .dayToCome: .usage
         }
     }
 
@@ -25,6 +27,9 @@ package enum HistoryError: CategorizedError, Equatable {
             "the history does not reach back to \(asked): it starts at \(start.time) (change \(start.firstNumber))"
         case .futureDay(let day):
             "\(day) has not begun yet (UTC): only the changes made before a day that has begun can be forgotten"
+        case .dayToCome(let day, let today):
+            "\(day) is after today (\(today) in UTC): the roster as it will be at the end of a day to come is not "
+                + "known; --at takes today or a day before"
         }
     }
 }

@@ -88,8 +88,11 @@ extension Roster {
     }
 
     /// From now on, reads the roster as it was at the end of `day` (UTC): every query, lookup and stats answers from
-    /// then. A day that ended before the history began is refused with the time it began.
+    /// then. A day that ended before the history began is refused with the time it began; a day after today, whose
+    /// end is not known, is refused too (ages counted then would be told as of a roster not yet there).
     package func readAsOf(endOf day: CalendarDate) throws {
+        let today = CalendarDate.todayUTC()
+        if day > today { throw HistoryError.dayToCome(day, today: today) }
         let end = day.nextDay?.description ?? "9999-12-32"
         let change = try store.read { players in
             let start = try players.historyStart()

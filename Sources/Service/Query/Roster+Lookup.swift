@@ -48,7 +48,7 @@ extension Roster {
     }
 
     /// The one player `text` names: an id when it is all digits, else a name compared ignoring case, accents and
-    /// spacing, or else the one whose name's words start with the words of `text` (as `query --name` matches), with
+    /// spacing (or the same words with other marks between them), or else the one whose name's words start with the words of `text` (as `query --name` matches), with
     /// that match to report.
     package func lookUp(_ text: String) throws -> (player: Player, prefix: PrefixMatch?) {
         try store.read { try Roster.find(text, in: $0) }
@@ -83,6 +83,14 @@ extension Roster {
         guard !words.isEmpty else { throw LookupError.notFound(text, suggestions: []) }
         // The words as `query --name` matches them: each the start of a word of the name, ignoring case and accents.
         let started = try firstPlayers(matching: PlayerCriteria([.names([text])], asOf: .today()), in: players)
+        // All of a name's words, in order, with nothing left out, is the full name written with other marks between
+        // them (`N’Golo` for `N'Golo`, a space for a hyphen): no prefix, whatever `prefixes` says.
+        let whole = started.filter { NameFolding.words($0.name) == words }
+        switch whole.count {
+        case 1: return (whole[0], nil)
+        case 0: break
+        default: throw LookupError.ambiguous(text, candidates: whole)
+        }
         switch started.count {
         case 1:
             guard prefixes == .take else { throw LookupError.prefixOnly(text, player: started[0]) }

@@ -152,6 +152,33 @@ import Testing
                 Self.file([lines[0], lines[1].replacingOccurrences(of: "\"number\":41", with: "\"number\":41.0")]), 2,
                 "\"number\" must be a whole number"
             ),
+            // What `fields` holds besides the player's fields, or a third value, is refused, not skipped.
+            (
+                Self.file([
+                    lines[0], lines[1].replacingOccurrences(of: "\"goals\":[null,20]", with: "\"goalz\":[null,20]"),
+                ]), 2,
+                "unexpected key \"fields.goalz\""
+            ),
+            (
+                Self.file([
+                    lines[0], lines[1].replacingOccurrences(of: "\"goals\":[null,20]", with: "\"id\":[null,20]"),
+                ]), 2,
+                "unexpected key \"fields.id\""
+            ),
+            (
+                Self.file([
+                    lines[0], lines[1].replacingOccurrences(of: "\"goals\":[null,20]", with: "\"goals\":[null,20,21]"),
+                ]), 2,
+                "\"fields\".\"goals\" must be [before, after]"
+            ),
+            (
+                Self.file([
+                    lines[0],
+                    lines[1].replacingOccurrences(
+                        of: "\"import players.json\"", with: "\"" + String(repeating: "x", count: 20_000) + "\""),
+                ]), 2,
+                "\"made_by\" must be text or null, not a string of 20,000 bytes"
+            ),
         ]
         for (text, line, message) in cases {
             let problem = Self.problem(text)

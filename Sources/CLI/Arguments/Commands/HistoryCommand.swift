@@ -11,7 +11,9 @@ package struct HistoryCommand: DeclaredCommand {
         discussion: "Every change to a player is kept, with its number, time (UTC) and what made it: an import, add, "
             + "edit, remove, or another program. An id finds a player removed since too. --forget-before drops the "
             + "changes before a day in one transaction; the roster as it was before then can no longer be told.",
-        arguments: [ArgumentSpec(name: "player", help: SharedOptions.player.help, isOptional: true)],
+        arguments: [
+            ArgumentSpec(name: "player", help: SharedOptions.player.help, isOptional: true, refusesBlank: true)
+        ],
         options: HistoryOptions.since, HistoryOptions.until, HistoryOptions.format,
         Option.day("forget-before", help: "Drop the changes made before this day (UTC).")
     ) { positionals, since, until, format, forgetBefore in

@@ -10,7 +10,7 @@ package struct RemoveCommand: DeclaredCommand {
             + "name that matches no player, or several, removes nothing (exit 1). So does the start of a name (the "
             + "words of one player's name, as show takes them) unless --yes: a prefix must never remove the wrong "
             + "player.",
-        arguments: [ArgumentSpec(name: "player", help: "Ids or full names.", isRepeating: true)],
+        arguments: [ArgumentSpec(name: "player", help: "Ids or full names.", isRepeating: true, refusesBlank: true)],
         options: Flag("dry-run", help: "List the players that would be removed; remove nothing."),
         Flag("yes", help: "Take a name's start that matches one player, saying on standard error which."),
         SharedOptions.quiet

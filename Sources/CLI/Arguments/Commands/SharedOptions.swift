@@ -27,5 +27,6 @@ enum SharedOptions {
     /// The one player `show` and `edit` take, and how it is named.
     static let player = ArgumentSpec(
         name: "player",
-        help: "An id (digits, never a name), or a player's full name compared ignoring case and accents.")
+        help: "An id (digits, never a name), or a player's full name compared ignoring case and accents.",
+        refusesBlank: true)
 }

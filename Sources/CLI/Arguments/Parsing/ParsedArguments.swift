@@ -1,3 +1,5 @@
+import RosterModel
+
 /// The options and positional arguments of one command line. Options are read only through their declarations
 /// (`OptionDeclaration.read(from:)`), which a command names once; a value that cannot be read is a usage error that
 /// quotes it.
@@ -76,6 +78,14 @@ package struct ParsedArguments {
         }
         if specs.last?.isRepeating != true, positionals.count > specs.count {
             throw UsageError.unexpectedArgument(positionals[specs.count])
+        }
+        for (index, value) in positionals.enumerated() {
+            guard let spec = index < specs.count ? specs[index] : specs.last, spec.refusesBlank,
+                TextRule.trimmed(value).isEmpty
+            else { continue }
+            throw UsageError.invalidValue(
+                value: value, option: spec.synopsis,
+                reason: "expected \(Option<String>.withArticle(spec.name)), not an empty text.")
         }
     }
 }
