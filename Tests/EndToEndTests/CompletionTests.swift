@@ -46,6 +46,8 @@ import Testing
         (["rosterdb", "query", "--position", "L"], ["LB", "LWB", "LM", "LW"]),
         (["rosterdb", "completions", "z"], ["zsh"]),
         (["rosterdb", "query", "--club", "man"], ["Manchester\\ City"]),
+        // After a quote the user opened, as the value is: the shell closes the quote.
+        (["rosterdb", "query", "--club", "\"man"], ["Manchester City"]),
     ]
 
     /// The words of `completion` as its shell's completion function gives them, one a line.

@@ -109,6 +109,7 @@ import Testing
     /// the roster is read, whichever command is given it; `remove` removes none of the others either.
     @Test(arguments: [
         ["show", ""], ["show", "   "], ["edit", " ", "--goals", "1"], ["remove", "15", ""], ["history", ""],
+        ["changes", "--since", "0", "--player", " "],
     ])
     func aBlankPlayerIsAUsageError(arguments: [String]) throws {
         let before = try ids()

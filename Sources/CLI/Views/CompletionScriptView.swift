@@ -52,11 +52,13 @@ struct CompletionScriptView {
                 done
             }
 
-            # The values of field $1 that players have and that start with $2, each after $3, as the shell reads them.
+            # The values of field $1 that players have and that start with $2, each after $3, as the shell reads them:
+            # escaped, or as they are after a quote the user opened (`--club "Paris S`), which the shell closes.
             _rosterdb_values() {
-                local IFS=$'\\n' value
-                for value in $(command rosterdb "${_rosterdb_db[@]}" __complete "$1" -- "${2//\\\\/}" 2>/dev/null); do
-                    printf -v value '%q' "$value"
+                local IFS=$'\\n' value prefix="$2" quoted=""
+                case "$prefix" in \\"* | \\'*) quoted=1 prefix="${prefix:1}" ;; esac
+                for value in $(command rosterdb "${_rosterdb_db[@]}" __complete "$1" -- "${prefix//\\\\/}" 2>/dev/null); do
+                    [[ -n $quoted ]] || printf -v value '%q' "$value"
                     COMPREPLY+=("$3$value")
                 done
             }

@@ -11,7 +11,8 @@ package struct ChangesCommand: DeclaredCommand {
             + "last number it read (the table's last line says it, the JSON's `next`). --field club lists "
             + "transfers.",
         options: HistoryOptions.since, HistoryOptions.until,
-        Option.text("player", "id|name", help: "Only this player's changes (an id, or a full name)."),
+        Option.text(
+            "player", "player", refusingBlank: true, help: "Only this player's changes (an id, or a full name)."),
         Option.choice("field", of: PlayerField.self, help: "Only changes of this field; repeat it for several.")
             .repeated,
         Option.choice("kind", of: ChangeKind.self, help: "Only changes of this kind; repeat it for several.")

@@ -45,9 +45,13 @@ package struct Option<Value>: OptionDeclaration {
 
 extension Option where Value == String {
     /// Any text; an empty one is refused, as it names nothing.
-    package static func text(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> Option {
+    /// With `refusingBlank`, a value of white space alone is refused as an empty one is (a name, where a file's path
+    /// may be any bytes).
+    package static func text(
+        _ name: String, _ valueName: String, short: Character? = nil, refusingBlank: Bool = false, help: String
+    ) -> Option {
         Option(name, valueName, short: short, help: help) { text in
-            text.isEmpty
+            (refusingBlank ? TextRule.trimmed(text).isEmpty : text.isEmpty)
                 ? .failure(ValueRefused(reason: "expected \(Option.withArticle(valueName)), not an empty text."))
                 : .success(text)
         }
