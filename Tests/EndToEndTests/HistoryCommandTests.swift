@@ -112,6 +112,11 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("the changes after 0 are no longer kept: the history starts at change 2"))
         #expect(try feed(["--since", "1"]).map { $0["name"] as? String } == ["Erling Haaland"])
+        // Past the latest change (2): a copy of another roster, or of this one before it was put back.
+        #expect(try feed(["--since", "2"]).isEmpty)
+        let ahead = try run(["changes", "--since", "3"])
+        #expect(ahead.status == 1)
+        #expect(ahead.stderr.contains("there is no change 3: this roster's latest change is 2;"), "\(ahead.stderr)")
     }
 
     /// Dates the writes of the history: the first on `first`, the others on `later`.

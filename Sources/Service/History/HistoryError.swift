@@ -4,6 +4,9 @@ import RosterModel
 package enum HistoryError: CategorizedError, Equatable {
     /// The changes after `asked` were asked for, and some of them were forgotten.
     case forgotten(asked: Int64, start: HistoryStart)
+    /// The changes after `asked` were asked for, past the roster's latest change: the asker followed another roster,
+    /// or this one was put back from an older copy, whose next changes take numbers the asker has already passed.
+    case ahead(asked: Int64, start: HistoryStart)
     /// A time before the history began was asked for.
     case beforeStart(asked: String, start: HistoryStart)
     /// A day to forget before that has not begun yet, anywhere.
@@ -13,7 +16,7 @@ package enum HistoryError: CategorizedError, Equatable {
 
     package var category: ErrorCategory {
         switch self {
-        case .forgotten, .beforeStart: .notFound
+        case .forgotten, .ahead, .beforeStart: .notFound
         case .futureDay, .dayToCome: .usage
         }
     }
@@ -23,6 +26,10 @@ package enum HistoryError: CategorizedError, Equatable {
         case .forgotten(let asked, let start):
             "the changes after \(asked) are no longer kept: the history starts at change \(start.firstNumber) "
                 + "(\(start.time)); start a copy again from an export"
+        case .ahead(let asked, let start):
+            "there is no change \(asked): this roster's latest change is \(start.lastNumber); a copy that followed it "
+                + "this far followed another roster, or this one was put back from an older copy; start the copy again "
+                + "from an export"
         case .beforeStart(let asked, let start):
             "the history does not reach back to \(asked): it starts at \(start.time) (change \(start.firstNumber))"
         case .futureDay(let day):

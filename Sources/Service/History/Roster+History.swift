@@ -11,7 +11,7 @@ extension Roster {
     /// Calls `body` with each change `criteria` selects, in the order of their numbers, at most `limit`, all read on
     /// one snapshot; returns the number to ask for the changes after (`afterNumber`) to go on. A follower that asks
     /// for the changes after a number whose successors were forgotten is refused (`HistoryError.forgotten`): it would
-    /// miss them.
+    /// miss them; so is one that asks past the latest change (`HistoryError.ahead`).
     @discardableResult
     package func forEachChange(
         matching criteria: HistoryCriteria, limit: Int? = nil, _ body: (HistoryEntry) throws -> Void
@@ -20,6 +20,10 @@ extension Roster {
             let start = try players.historyStart()
             if let after = criteria.afterNumber, after < start.firstNumber - 1 {
                 throw HistoryError.forgotten(asked: after, start: start)
+            }
+            // Past the latest change: the changes made next would take numbers the follower has passed.
+            if let after = criteria.afterNumber, after > start.lastNumber {
+                throw HistoryError.ahead(asked: after, start: start)
             }
             // A time before a start that forgetting moved: the changes of then are gone. (Before the history began,
             // the roster's players were recorded as added at its start.)

@@ -42,6 +42,11 @@ import Testing
         #expect(transfers.next == 30)
         #expect(try page("/api/changes?since=2026-01-01&kind=removed").changes.map { $0["id"] as? Int } == [2])
         #expect(try page("/api/changes?since=0&until=2&player=1").changes.map { $0["number"] as? Int } == [1])
+        // Past the latest change, a follower of another roster (or of this one before it was put back) is told so.
+        #expect(try page("/api/changes?since=30").changes.isEmpty)
+        let ahead = fixture.get("/api/changes?since=31")
+        #expect(ahead.status == .notFound, "\(ServeFixture.text(ahead))")
+        #expect(ServeFixture.text(ahead).contains("there is no change 31"))
     }
 
     @Test func aPlayersHistoryIsNewestFirstAndKeptAfterTheRemoval() throws {
