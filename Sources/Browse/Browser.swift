@@ -1,0 +1,247 @@
+import RosterModel
+import RosterService
+
+/// `rosterdb browse`: the roster's table full screen, as the iOS app's roster screen was — the list of players with
+/// its segments (All, GK, DF, MF, FW) and a player's detail on Enter. The list is read a screen and a margin at a
+/// time (`RowWindow`), so a roster of any size opens at once; the screens are drawn by the command line's views
+/// (`BrowserViews`).
+package final class Browser {
+    private let roster: Roster
+    private let views: any BrowserViews
+    private let stop: StopSignal
+    private let cache = ResultCache(capacity: 100)
+    private let base: PlayerQuery
+
+    private var segment = 0
+    /// How many players each segment holds.
+    private var counts: [Int] = []
+    private var window: RowWindow
+    /// The selected row and the first row on screen, as indexes into the list.
+    private var selected = 0
+    private var top = 0
+    /// What covers the list, when something does.
+    private var page: TextPage?
+    /// Digits typed before `G`: the row to go to.
+    private var typedNumber = ""
+    /// A line for the status bar until the next key.
+    private var message: String?
+
+    /// A screen of text over the list (a player's detail, the help), scrolled by the same keys.
+    private struct TextPage {
+        var lines: [String]
+        var top = 0
+    }
+
+    /// Reads the first rows of `query`; a signal that raises `stop` ends the browser.
+    package init(roster: Roster, query: PlayerQuery, views: any BrowserViews, stop: StopSignal) throws {
+        self.roster = roster
+        self.views = views
+        self.stop = stop
+        base = query
+        // A position filter of exactly one line starts on that line's segment.
+        for (index, candidate) in BrowserSegment.all.enumerated()
+        where candidate.line != nil && query.filters.contains(.positions([candidate.line!])) {
+            segment = index
+        }
+        window = try RowWindow(query, roster: roster, cache: cache)
+        counts = try segmentCounts()
+    }
+
+    /// Takes over the terminal until `q`; throws `Interrupted` when a signal (SIGINT, SIGTERM, SIGHUP) ended it.
+    /// The terminal is given back on every way out.
+    package func run() throws {
+        let screen = try CursesScreen()
+        defer { screen.end() }
+        while true {
+            try draw(on: screen)
+            guard let key = screen.key(waiting: 200) else {
+                if stop.isRaised { throw Interrupted(outcome: "nothing was changed") }
+                continue
+            }
+            if stop.isRaised { throw Interrupted(outcome: "nothing was changed") }
+            message = nil
+            if try !handle(key, screen: screen) { return }
+        }
+    }
+
+    // MARK: - Keys
+
+    /// Acts on `key`; false to quit.
+    private func handle(_ key: Int32, screen: CursesScreen) throws -> Bool {
+        let rows = listRows(screen)
+        if page != nil { return try handlePageKey(key, screen: screen) }
+        if let digit = BrowserKey.digit(key) {
+            typedNumber.append(digit)
+            message = "go to row \(typedNumber)… (G)"
+            return true
+        }
+        let number = Int(typedNumber)
+        typedNumber = ""
+        try followChanges()
+        switch BrowserKey(key) {
+        case .quit: return false
+        case .down: move(to: selected + 1, rows: rows)
+        case .up: move(to: selected - 1, rows: rows)
+        case .pageDown: move(to: selected + rows, rows: rows, scroll: rows)
+        case .pageUp: move(to: selected - rows, rows: rows, scroll: -rows)
+        case .first: move(to: 0, rows: rows)
+        case .last:
+            if let number { move(to: number - 1, rows: rows) } else { move(to: window.total - 1, rows: rows) }
+        case .nextSegment: try switchSegment(by: 1)
+        case .previousSegment: try switchSegment(by: -1)
+        case .open:
+            if let player = try window.row(selected, roster: roster, cache: cache) { try openDetail(player) }
+        case .showHelp: page = TextPage(lines: BrowserKey.help)
+        case .back, .left, .right, .none, .resize: break
+        }
+        return true
+    }
+
+    /// Keys over a page of text: scrolling, and back to the list.
+    private func handlePageKey(_ key: Int32, screen: CursesScreen) throws -> Bool {
+        guard var shown = page else { return true }
+        let height = max(screen.lines - 2, 1)
+        let last = max(shown.lines.count - height, 0)
+        switch BrowserKey(key) {
+        case .back, .quit:
+            page = nil
+            try followChanges()
+            return true
+        case .down: shown.top += 1
+        case .up: shown.top -= 1
+        case .pageDown: shown.top += height
+        case .pageUp: shown.top -= height
+        case .first: shown.top = 0
+        case .last: shown.top = last
+        default: break
+        }
+        shown.top = min(max(shown.top, 0), last)
+        page = shown
+        return true
+    }
+
+    /// Selects row `index` (kept within the list), scrolling as little as keeps it on screen, or by `scroll` rows.
+    private func move(to index: Int, rows: Int, scroll: Int = 0) {
+        guard window.total > 0 else { return }
+        selected = min(max(index, 0), window.total - 1)
+        top = min(max(top + scroll, 0), max(window.total - rows, 0))
+        keepSelectionVisible(rows: rows)
+    }
+
+    private func keepSelectionVisible(rows: Int) {
+        if selected < top { top = selected }
+        if selected >= top + rows { top = selected - rows + 1 }
+        top = min(max(top, 0), max(window.total - rows, 0))
+    }
+
+    private func switchSegment(by step: Int) throws {
+        let count = BrowserSegment.all.count
+        segment = (segment + step + count) % count
+        window = try RowWindow(query, roster: roster, cache: cache)
+        counts = try segmentCounts()
+        selected = 0
+        top = 0
+    }
+
+    private func openDetail(_ player: Player) throws {
+        guard let id = player.id else { return }
+        let history = try roster.history(of: String(id))
+        page = TextPage(
+            lines: views.detail(
+                player, asOf: base.asOf, history: history.changes, historySince: history.start.time))
+    }
+
+    /// The list of the segment shown.
+    private var query: PlayerQuery {
+        segment == 0 ? base : BrowserSegment.all[segment].applied(to: base)
+    }
+
+    /// The count of each segment: the query's own for All, the players the other filters leave per line for the
+    /// others — the web page's segments' counts (`Roster.lineCounts`).
+    private func segmentCounts() throws -> [Int] {
+        var unpositioned = base
+        unpositioned.filters.removeAll { if case .positions = $0 { true } else { false } }
+        let lines = try roster.snapshot { version in
+            try roster.lineCounts(unpositioned, version: version, cache: cache)
+        }
+        let all = try roster.snapshot { version in try roster.lineCounts(base, version: version, cache: cache) }
+        return BrowserSegment.all.map { segment in
+            segment.line.map { lines[$0] ?? 0 } ?? all.values.reduce(0, +)
+        }
+    }
+
+    /// Reads the list again when the roster changed since it was read (another process wrote to it), keeping the
+    /// selection on the same player when they are still listed near where they were.
+    private func followChanges() throws {
+        let version = try roster.snapshot { $0 }
+        guard version != window.version else { return }
+        let before = try window.row(selected, roster: roster, cache: cache)
+        window = try RowWindow(query, roster: roster, cache: cache)
+        counts = try segmentCounts()
+        guard let id = before?.id else { return }
+        let near = max(selected - RowWindow.chunkSize, 0)
+        let rows = try window.rows(near..<(selected + RowWindow.chunkSize), roster: roster, cache: cache)
+        if let found = rows.firstIndex(where: { $0.id == id }) { selected = near + found }
+        selected = min(selected, max(window.total - 1, 0))
+    }
+
+    // MARK: - Drawing
+
+    /// Lines the list's rows have: the screen but the header, the segments, the table's two title lines and the
+    /// status line.
+    private func listRows(_ screen: CursesScreen) -> Int {
+        max(screen.lines - 5, 1)
+    }
+
+    private func draw(on screen: CursesScreen) throws {
+        screen.clear()
+        let width = screen.columns
+        if let page {
+            drawPage(page, on: screen)
+        } else {
+            try drawList(on: screen, width: width)
+        }
+        screen.show()
+    }
+
+    private func drawList(on screen: CursesScreen, width: Int) throws {
+        let rows = listRows(screen)
+        keepSelectionVisible(rows: rows)
+        let sort = query.sort.map { $0.key.rawValue + ($0.descending ? ":desc" : "") }.joined(separator: ",")
+        let filters = query.filters.map(\.shown).joined(separator: " · ")
+        let header =
+            "rosterdb browse · " + (filters.isEmpty ? "" : filters + " · ") + "sort \(sort) · "
+            + BrowserKey.players(window.total)
+        screen.draw(views.fitted(header, width: width), at: 0, bold: true)
+        var x = 0
+        for (index, candidate) in BrowserSegment.all.enumerated() {
+            let label = " \(candidate.label) \(counts[index]) "
+            guard x + label.count <= width else { break }
+            screen.draw(label, at: 1, x: x, reverse: index == segment)
+            x += label.count + 1
+        }
+        let players = try window.rows(top..<(top + rows), roster: roster, cache: cache)
+        if players.isEmpty {
+            screen.draw(views.fitted("No players match.", width: width), at: 4)
+        } else {
+            let table = views.table(players.map { ($0, $0.age(on: query.asOf)) }, width: width)
+            for (line, text) in table.header.enumerated() { screen.draw(text, at: 2 + line) }
+            for (offset, text) in table.rows.enumerated() {
+                screen.draw(
+                    views.fitted(text, width: width), at: 4 + offset, reverse: top + offset == selected)
+            }
+        }
+        let position = window.total == 0 ? "" : "\(selected + 1)/\(window.total)  "
+        let status = message ?? BrowserKey.listHint
+        screen.draw(views.fitted(position + status, width: width), at: screen.lines - 1, reverse: true)
+    }
+
+    private func drawPage(_ page: TextPage, on screen: CursesScreen) {
+        let width = screen.columns
+        let height = max(screen.lines - 2, 1)
+        for (offset, line) in page.lines.dropFirst(page.top).prefix(height).enumerated() {
+            screen.draw(views.fitted(line, width: width), at: offset)
+        }
+        screen.draw(views.fitted(BrowserKey.pageHint, width: width), at: screen.lines - 1, reverse: true)
+    }
+}

@@ -1,0 +1,13 @@
+import RosterModel
+
+/// What the browser draws its screens with: the command line's own views (the table of `query`, the detail of
+/// `show`, the timeline of `history`), handed in by the command that starts it, so that each is written once.
+package protocol BrowserViews {
+    /// The table `query` draws for `players` (each with their age), fitted to `width` columns: its two title
+    /// lines, then one line per player, without newlines.
+    func table(_ players: [(player: Player, age: Int?)], width: Int) -> (header: [String], rows: [String])
+    /// `text` cut (with `…`) or padded with spaces to exactly `width` display columns.
+    func fitted(_ text: String, width: Int) -> String
+    /// The detail of `player` as `show` draws it, then their history as `history` draws it, as lines.
+    func detail(_ player: Player, asOf: CalendarDate, history: [HistoryEntry], historySince: String) -> [String]
+}

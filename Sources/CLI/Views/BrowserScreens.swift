@@ -1,0 +1,23 @@
+import RosterBrowse
+import RosterModel
+
+/// The browser's screens drawn by the command line's views: the table of `query`, the detail of `show` and the
+/// timeline of `history`.
+struct BrowserScreens: BrowserViews {
+    func table(_ players: [(player: Player, age: Int?)], width: Int) -> (header: [String], rows: [String]) {
+        PlayerTableRenderer.lines(players, maxWidth: width)
+    }
+
+    func fitted(_ text: String, width: Int) -> String {
+        DisplayWidth.padded(DisplayWidth.truncated(text, toWidth: width), toWidth: width, alignRight: false)
+    }
+
+    func detail(_ player: Player, asOf: CalendarDate, history: [HistoryEntry], historySince: String) -> [String] {
+        var text = PlayerDetailView.render(player, asOf: asOf) + "\n"
+        text +=
+            "History: " + (history.count == 1 ? "1 change" : "\(history.count.groupedDigits) changes")
+            + ", newest first (kept since \(HistoryEntry.shown(historySince)) UTC)\n\n"
+        if !history.isEmpty { text += HistoryTableView.render(history, showsPlayer: false) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}

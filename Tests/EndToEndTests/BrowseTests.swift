@@ -1,0 +1,219 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// `rosterdb browse` in a real terminal: tmux runs it in a 100×30 window on the sample roster (with a Hangul and a
+/// Japanese name added), keys are sent to it, and each screen is compared with its expectation in
+/// `Tests/Fixtures/browse`. `ROSTERDB_RECORD_SCREENS=1` writes the expectations from the screens instead, to be read
+/// and committed by hand.
+@Suite(.serialized) struct BrowseTests {
+    let roster: SampleRoster
+
+    init() throws {
+        roster = try SampleRoster()
+        for player in [
+            ["--name", "이강인", "--position", "AM", "--nationality", "South Korea", "--club", "Paris Saint-Germain"],
+            ["--name", "三笘薫", "--position", "LW", "--nationality", "Japan", "--club", "Brighton"],
+        ] {
+            #expect(
+                try roster.run(["add", "--quiet", "--birth-date", "1995-01-01", "--goals", "9"] + player).status == 0)
+        }
+    }
+
+    @Test func opensScrollsAndQuits() throws {
+        let session = try BrowseSession(roster)
+        try session.expect("open")
+        try session.send("j", "j", "j")
+        try session.expect("down-3")
+        try session.send("NPage")
+        try session.expect("page-down")
+        try session.send("G")
+        try session.expect("end")
+        try session.send("g")
+        try session.expect("open")
+        try session.send("1", "2", "G")
+        try session.expect("row-12")
+        try session.send("q")
+        #expect(try session.finished() == "exit 0")
+        try session.expectTerminalRestored()
+    }
+
+    @Test func segmentsCycleWithTab() throws {
+        let session = try BrowseSession(roster)
+        try session.expect("open")
+        try session.send("Tab")
+        try session.expect("segment-gk")
+        try session.send("Tab", "Tab", "Tab")
+        try session.expect("segment-fw")
+        try session.send("Tab")
+        try session.expect("open")
+        try session.send("BTab")
+        try session.expect("segment-fw")
+        try session.send("q")
+        #expect(try session.finished() == "exit 0")
+    }
+
+    @Test func enterShowsThePlayerAndEscapeReturns() throws {
+        let session = try BrowseSession(roster)
+        try session.expect("open")
+        try session.send("j", "j", "j")
+        try session.send("Enter")
+        try session.expect("detail")
+        try session.send("Escape")
+        try session.expect("down-3")
+        try session.send("?")
+        try session.expect("help")
+        try session.send("q")
+        try session.expect("down-3")
+        try session.send("q")
+        #expect(try session.finished() == "exit 0")
+    }
+
+    @Test func filtersAreTheQueryOnes() throws {
+        let session = try BrowseSession(roster, arguments: ["--nationality", "south korea", "--club", "lafc"])
+        try session.expect("filtered")
+        try session.send("q")
+        #expect(try session.finished() == "exit 0")
+    }
+
+    /// SIGTERM and SIGHUP end the browser with their exit code, the terminal given back as it was.
+    @Test(arguments: [("TERM", "exit 143"), ("HUP", "exit 143"), ("INT", "exit 130")])
+    func aSignalRestoresTheTerminal(signal: String, exit: String) throws {
+        let session = try BrowseSession(roster)
+        try session.expect("open")
+        try session.kill(signal)
+        #expect(try session.finished() == exit)
+        try session.expectTerminalRestored()
+    }
+
+    /// Without a terminal there is nothing to draw on: a usage error, before the roster is opened.
+    @Test func needsATerminal() throws {
+        let piped = try roster.run(["browse"])
+        #expect(piped.status == 64)
+        #expect(piped.stdout.isEmpty)
+        #expect(piped.stderr.hasPrefix("Error: browse needs a terminal"))
+    }
+}
+
+/// One `rosterdb browse` in its own tmux server (its own socket), whose shell records `stty -g` before and after
+/// and the exit code.
+private final class BrowseSession {
+    let folder: URL
+    let socket: String
+
+    init(_ roster: SampleRoster, arguments: [String] = []) throws {
+        folder = roster.folder.url
+        socket = "rosterdb-browse-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let command =
+            [
+                "sh", "-c", "echo $$ > browse.pid; exec \"$0\" \"$@\"", RosterProcess.executable.path, "--db",
+                "roster.db",
+                "browse", "--as-of", "2026-06-01",
+            ] + arguments
+        let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let script = "stty -g > stty.before; \(quoted); echo \"exit $?\" > browse.exit; stty -g > stty.after; sleep 600"
+        // The server tmux starts keeps every descriptor it inherits, among them the pipes of other processes the
+        // tests run and read to their end: it is started from a shell that closes all but the first three, with its
+        // output sent nowhere.
+        let closeInherited =
+            "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done 2>/dev/null"
+        let start = try RosterProcess.run(
+            [
+                "-c",
+                closeInherited + "; exec \"$0\" -L \"$1\" -f /dev/null new-session -d -x 100 -y 30 sh -c \"$2\" "
+                    + "</dev/null >/dev/null 2>&1", BrowseSession.tmuxPath, socket, script,
+            ],
+            in: folder, environment: BrowseSession.environment, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(start.status == 0)
+    }
+
+    private static let environment = ["TERM": "xterm-256color", "TMUX": ""]
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> RosterProcess.Result {
+        let result = try RosterProcess.run(
+            ["-L", socket] + arguments, in: folder, environment: BrowseSession.environment,
+            executable: URL(fileURLWithPath: BrowseSession.tmuxPath))
+        #expect(result.status == 0, "tmux \(arguments): \(result.stderr)")
+        return result
+    }
+
+    static let tmuxPath =
+        ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        } ?? "tmux"
+
+    /// Sends keys by tmux's names (`Enter`, `Tab`, `NPage`) or as themselves.
+    func send(_ keys: String...) throws {
+        for key in keys { try tmux(["send-keys", key]) }
+    }
+
+    /// The screen as text, the history's times (the moment `init` ran) written as `YYYY-MM-DD hh:mm:ss`.
+    func screen() throws -> String {
+        let text = try tmux(["capture-pane", "-p"]).stdout
+        return text.replacingOccurrences(
+            of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"#, with: "YYYY-MM-DD hh:mm:ss", options: .regularExpression)
+    }
+
+    /// Waits (up to ten seconds, for a slow machine) for the screen to be the one in `Tests/Fixtures/browse/NAME.txt`,
+    /// then compares them.
+    func expect(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let path = Fixtures.path("browse/\(name).txt")
+        if ProcessInfo.processInfo.environment["ROSTERDB_RECORD_SCREENS"] == "1" {
+            usleep(700_000)
+            try screen().write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        var shown = ""
+        for _ in 0..<200 {
+            shown = try screen()
+            if shown == expected { break }
+            usleep(50_000)
+        }
+        #expect(shown == expected, "screen '\(name)'", sourceLocation: sourceLocation)
+    }
+
+    /// Sends `signal` to rosterdb.
+    func kill(_ signal: String) throws {
+        let pid = try String(contentsOf: folder.appendingPathComponent("browse.pid"), encoding: .utf8)
+        let result = try RosterProcess.run(
+            ["-s", signal, pid.trimmingCharacters(in: .whitespacesAndNewlines)], in: folder,
+            executable: URL(fileURLWithPath: "/bin/kill"))
+        #expect(result.status == 0)
+    }
+
+    /// What the shell recorded once rosterdb ended (`exit 0`), waiting for it up to ten seconds.
+    func finished() throws -> String? {
+        let file = folder.appendingPathComponent("browse.exit")
+        for _ in 0..<200 {
+            if let text = try? String(contentsOf: file, encoding: .utf8), text.hasSuffix("\n") {
+                return text.trimmingCharacters(in: .newlines)
+            }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    /// The terminal's modes after are those before, and curses left the alternate screen: the shell's line is back.
+    func expectTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var after: String?
+        for _ in 0..<200 {
+            after = try? String(contentsOf: folder.appendingPathComponent("stty.after"), encoding: .utf8)
+            if after?.hasSuffix("\n") == true { break }
+            usleep(50_000)
+        }
+        let before = try String(contentsOf: folder.appendingPathComponent("stty.before"), encoding: .utf8)
+        #expect(!before.isEmpty, sourceLocation: sourceLocation)
+        #expect(after == before, "stty -g", sourceLocation: sourceLocation)
+        // Left the alternate screen: nothing of the browser's table is on the shell's screen.
+        #expect(!(try screen().contains("Nationality")), sourceLocation: sourceLocation)
+        // The cursor is shown again.
+        #expect(try tmux(["display-message", "-p", "#{cursor_flag}"]).stdout == "1\n", sourceLocation: sourceLocation)
+    }
+}
