@@ -1,3 +1,4 @@
+import CNcurses
 import RosterModel
 import RosterService
 
@@ -25,6 +26,18 @@ package final class Browser {
     private var typedNumber = ""
     /// A line for the status bar until the next key.
     private var message: String?
+    /// The column under the cursor (`h`, `l`): what `s` sorts by.
+    private var column = 1
+    /// The order the list is in; the command line's at first.
+    private var sort: [SortOrder]
+    /// The words of the last search (`/`), for `n` and `N`.
+    private var search: [String] = []
+
+    /// The table's columns, as `query` draws them, each with the key it sorts by.
+    static let columns: [(title: String, key: SortKey)] = [
+        ("ID", .id), ("Name", .name), ("Pos", .position), ("Nationality", .nationality), ("Club", .club),
+        ("Age", .age), ("G", .goals), ("A", .assists),
+    ]
 
     /// A screen of text over the list (a player's detail, the help), scrolled by the same keys.
     private struct TextPage {
@@ -38,6 +51,7 @@ package final class Browser {
         self.views = views
         self.stop = stop
         base = query
+        sort = query.sort
         // A position filter of exactly one line starts on that line's segment.
         for (index, candidate) in BrowserSegment.all.enumerated()
         where candidate.line != nil && query.filters.contains(.positions([candidate.line!])) {
@@ -92,7 +106,17 @@ package final class Browser {
         case .open:
             if let player = try window.row(selected, roster: roster, cache: cache) { try openDetail(player) }
         case .showHelp: page = TextPage(lines: BrowserKey.help)
-        case .back, .left, .right, .none, .resize: break
+        case .left: column = max(column - 1, 0)
+        case .right: column = min(column + 1, Browser.columns.count - 1)
+        case .sortByColumn, .addSortKey: try sortByColumn(adding: BrowserKey(key) == .addSortKey)
+        case .search:
+            if let text = try prompt("/", screen: screen) {
+                search = NameFolding.words(text)
+                try findMatch(from: selected, step: 1, rows: rows)
+            }
+        case .nextMatch: try findMatch(from: selected + 1, step: 1, rows: rows)
+        case .previousMatch: try findMatch(from: selected - 1, step: -1, rows: rows)
+        case .back, .none, .resize: break
         }
         return true
     }
@@ -134,6 +158,63 @@ package final class Browser {
         top = min(max(top, 0), max(window.total - rows, 0))
     }
 
+    /// Sorts by the column under the cursor: alone (again: the other way), or after the keys there are.
+    private func sortByColumn(adding: Bool) throws {
+        let key = Browser.columns[column].key
+        if adding {
+            sort.removeAll { $0.key == key }
+            sort.append(SortOrder(key))
+        } else if sort.count == 1, sort[0].key == key {
+            sort[0].descending.toggle()
+        } else {
+            sort = [SortOrder(key, descending: [.goals, .assists].contains(key))]
+        }
+        window = try RowWindow(query, roster: roster, cache: cache)
+        selected = 0
+        top = 0
+    }
+
+    /// Reads a line of text on the status line; nil when Escape dropped it.
+    private func prompt(_ label: String, screen: CursesScreen) throws -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            let text = String(decoding: bytes, as: UTF8.self)
+            screen.draw(views.fitted(label + text, width: screen.columns), at: screen.lines - 1, reverse: true)
+            screen.show()
+            guard let key = screen.key(waiting: 200) else {
+                if stop.isRaised { throw Interrupted(outcome: "nothing was changed") }
+                continue
+            }
+            switch key {
+            case 27: return nil
+            case 10, 13: return text
+            case 8, 127, KEY_BACKSPACE:
+                // A whole character goes: its continuation bytes, then its first.
+                while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
+            case 0..<256: bytes.append(UInt8(key))
+            default: break
+            }
+        }
+    }
+
+    /// Selects the first player from row `start` on (`step` 1) or back (`step` -1) whose name the search's words
+    /// start words of, as `--name` matches them (`NameFolding.words`), wrapping around the list once.
+    private func findMatch(from start: Int, step: Int, rows: Int) throws {
+        guard !search.isEmpty, window.total > 0 else { return }
+        var index = (start + window.total) % window.total
+        for _ in 0..<window.total {
+            if let player = try window.row(index, roster: roster, cache: cache) {
+                let words = NameFolding.words(player.name)
+                if search.allSatisfy({ wanted in words.contains { $0.hasPrefix(wanted) } }) {
+                    move(to: index, rows: rows)
+                    return
+                }
+            }
+            index = (index + step + window.total) % window.total
+        }
+        message = "No name matches '\(search.joined(separator: " "))'."
+    }
+
     private func switchSegment(by step: Int) throws {
         let count = BrowserSegment.all.count
         segment = (segment + step + count) % count
@@ -153,7 +234,9 @@ package final class Browser {
 
     /// The list of the segment shown.
     private var query: PlayerQuery {
-        segment == 0 ? base : BrowserSegment.all[segment].applied(to: base)
+        var query = segment == 0 ? base : BrowserSegment.all[segment].applied(to: base)
+        query.sort = sort
+        return query
     }
 
     /// The count of each segment: the query's own for All, the players the other filters leave per line for the
@@ -232,7 +315,7 @@ package final class Browser {
             }
         }
         let position = window.total == 0 ? "" : "\(selected + 1)/\(window.total)  "
-        let status = message ?? BrowserKey.listHint
+        let status = message ?? "\(Browser.columns[column].title) · " + BrowserKey.listHint
         screen.draw(views.fitted(position + status, width: width), at: screen.lines - 1, reverse: true)
     }
 

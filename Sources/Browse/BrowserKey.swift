@@ -4,6 +4,7 @@ import RosterModel
 /// What a key asks of the browser; the keys are declared here once, for the handling and the help alike.
 enum BrowserKey {
     case quit, back, down, up, left, right, pageDown, pageUp, first, last, nextSegment, previousSegment, open, showHelp
+    case search, nextMatch, previousMatch, sortByColumn, addSortKey
     case resize
     case none
 
@@ -23,6 +24,11 @@ enum BrowserKey {
         case KEY_BTAB: self = .previousSegment
         case 10, 13, KEY_ENTER: self = .open
         case Int32(UInt8(ascii: "?")): self = .showHelp
+        case Int32(UInt8(ascii: "/")): self = .search
+        case Int32(UInt8(ascii: "n")): self = .nextMatch
+        case Int32(UInt8(ascii: "N")): self = .previousMatch
+        case Int32(UInt8(ascii: "s")): self = .sortByColumn
+        case Int32(UInt8(ascii: "S")): self = .addSortKey
         case rosterdb_curses_key_resize(): self = .resize
         default: self = .none
         }
@@ -34,7 +40,7 @@ enum BrowserKey {
     }
 
     /// The status line under the list.
-    static let listHint = "↑↓ jk move  PgUp PgDn  g G first/last  N G row N  Tab segment  Enter detail  ? help  q quit"
+    static let listHint = "↑↓ move  g G ends  Tab segment  Enter detail  / search  s sort  ? help  q quit"
     /// The status line under a page of text.
     static let pageHint = "↑↓ jk scroll  PgUp PgDn  g G top/end  Esc or q back"
 
@@ -47,6 +53,10 @@ enum BrowserKey {
         "  N G               player number N (digits, then G)",
         "  Tab, Shift-Tab    next, previous segment: All, GK, DF, MF, FW",
         "  Enter             the player's detail and history; Esc or q goes back",
+        "  ← h, → l          previous, next column (shown in the status line)",
+        "  s                 sort by the column (again: the other way); S adds it as the next key",
+        "  /                 search names (the starts of words, ignoring case and accents, as --name)",
+        "  n, N              next, previous player the search finds",
         "  ?                 this help",
         "  q                 quit",
     ]

@@ -77,6 +77,56 @@ import Testing
         #expect(try session.finished() == "exit 0")
     }
 
+    /// `/` finds names as `--name` does (word starts, ignoring case and accents), `n` and `N` the next and previous
+    /// match, wrapping around; `s` sorts by the column under the cursor (`l` moves it), again the other way.
+    @Test func searchesAndSorts() throws {
+        let session = try BrowseSession(roster)
+        try session.expect("open")
+        try session.send("/", "m", "o", "d", "Enter")
+        try session.expect("search-mod")
+        try session.send("/", "R", "O", "D", "R", "Í", "Enter")
+        try session.expect("search-rodri")
+        try session.send("/", "손", "Enter")
+        try session.expect("search-hangul")
+        try session.send("/", "r", "o", "Enter")
+        try session.expect("search-ro")
+        try session.send("n")
+        try session.expect("search-ro-next")
+        try session.send("N", "N")
+        try session.expect("search-ro-wrapped")
+        try session.send("g", "l", "l", "l", "l", "l", "s")
+        try session.expect("sort-goals")
+        try session.send("s")
+        try session.expect("sort-goals-ascending")
+        try session.send("q")
+        #expect(try session.finished() == "exit 0")
+    }
+
+    /// A resized terminal is drawn again to its size, the same player selected.
+    @Test func aResizeKeepsTheSelection() throws {
+        let session = try BrowseSession(roster)
+        try session.expect("open")
+        try session.send("1", "2", "G")
+        try session.expect("row-12")
+        try session.resize(columns: 60, lines: 16)
+        try session.expect("resized")
+        try session.send("q")
+        #expect(try session.finished() == "exit 0")
+    }
+
+    /// A player added by another process meanwhile is listed on the next key, the selection on the same player.
+    @Test func aChangedRosterIsReadAgainOnTheNextKey() throws {
+        let session = try BrowseSession(roster)
+        try session.expect("open")
+        try session.send("j", "j")
+        try session.expect("down-2")
+        #expect(try roster.run(["add", "--quiet", "--name", "Aaron Ramsey", "--position", "CM"]).status == 0)
+        try session.send("j")
+        try session.expect("changed")
+        try session.send("q")
+        #expect(try session.finished() == "exit 0")
+    }
+
     /// SIGTERM and SIGHUP end the browser with their exit code, the terminal given back as it was.
     @Test(arguments: [("TERM", "exit 143"), ("HUP", "exit 143"), ("INT", "exit 130")])
     func aSignalRestoresTheTerminal(signal: String, exit: String) throws {
@@ -147,6 +197,11 @@ private final class BrowseSession {
         ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
             FileManager.default.isExecutableFile(atPath: $0)
         } ?? "tmux"
+
+    /// Resizes the window, as a terminal's resizing does (SIGWINCH).
+    func resize(columns: Int, lines: Int) throws {
+        try tmux(["resize-window", "-x", String(columns), "-y", String(lines)])
+    }
 
     /// Sends keys by tmux's names (`Enter`, `Tab`, `NPage`) or as themselves.
     func send(_ keys: String...) throws {
