@@ -11,7 +11,10 @@ package final class Browser {
     private let views: any BrowserViews
     private let stop: StopSignal
     private let cache = ResultCache(capacity: 100)
-    private let base: PlayerQuery
+    /// The command line's query, with the filters `f` added after its own.
+    private var base: PlayerQuery
+    /// How many filters each `f` added at the end of `base`'s (a range adds two), for Backspace to take back.
+    private var added: [Int] = []
 
     private var segment = 0
     /// How many players each segment holds.
@@ -116,6 +119,13 @@ package final class Browser {
             }
         case .nextMatch: try findMatch(from: selected + 1, step: 1, rows: rows)
         case .previousMatch: try findMatch(from: selected - 1, step: -1, rows: rows)
+        case .filterOnCell:
+            if let player = try window.row(selected, roster: roster, cache: cache) { try filter(on: player) }
+        case .dropFilter:
+            guard let count = added.popLast() else { break }
+            base.filters.removeLast(count)
+            try reread()
+        case .frequency: try showFrequency(width: screen.columns)
         case .back, .none, .resize: break
         }
         return true
@@ -170,6 +180,55 @@ package final class Browser {
             sort = [SortOrder(key, descending: [.goals, .assists].contains(key))]
         }
         window = try RowWindow(query, roster: roster, cache: cache)
+        selected = 0
+        top = 0
+    }
+
+    /// Keeps the players whose value in the column under the cursor is `player`'s.
+    private func filter(on player: Player) throws {
+        let age = player.age(on: base.asOf)
+        let filters: [PlayerFilter]? =
+            switch Browser.columns[column].key {
+            case .id, .birthDate: nil
+            case .name: [.names([player.name])]
+            case .position: [.positions([player.position])]
+            case .nationality: player.nationality.map { [.nationalities([$0])] }
+            case .club: player.club.map { [.clubs([$0])] }
+            case .age: age.map { [.minAge($0), .maxAge($0)] }
+            case .goals: [.minGoals(player.goals), .maxGoals(player.goals)]
+            case .assists: [.minAssists(player.assists), .maxAssists(player.assists)]
+            }
+        guard let filters else {
+            message = "No filter on \(Browser.columns[column].title) for this player."
+            return
+        }
+        base.filters += filters
+        added.append(filters.count)
+        try reread()
+    }
+
+    /// The players per value of the column under the cursor, as `stats --by` counts them.
+    private func showFrequency(width: Int) throws {
+        let grouping: StatsGrouping? =
+            switch Browser.columns[column].key {
+            case .position: .position
+            case .nationality: .nationality
+            case .club: .club
+            case .age: .age
+            case .id, .name, .goals, .assists, .birthDate: nil
+            }
+        guard let grouping else {
+            message = "No counts per \(Browser.columns[column].title): choose Pos, Nationality, Club or Age."
+            return
+        }
+        let stats = try roster.stats(query, by: grouping)
+        page = TextPage(lines: views.frequency(stats, width: width))
+    }
+
+    /// The list and the counts read again, from the top.
+    private func reread() throws {
+        window = try RowWindow(query, roster: roster, cache: cache)
+        counts = try segmentCounts()
         selected = 0
         top = 0
     }
@@ -298,7 +357,7 @@ package final class Browser {
         screen.draw(views.fitted(header, width: width), at: 0, bold: true)
         var x = 0
         for (index, candidate) in BrowserSegment.all.enumerated() {
-            let label = " \(candidate.label) \(counts[index]) "
+            let label = " \(candidate.label) \(counts[index].groupedDigits) "
             guard x + label.count <= width else { break }
             screen.draw(label, at: 1, x: x, reverse: index == segment)
             x += label.count + 1
@@ -314,7 +373,7 @@ package final class Browser {
                     views.fitted(text, width: width), at: 4 + offset, reverse: top + offset == selected)
             }
         }
-        let position = window.total == 0 ? "" : "\(selected + 1)/\(window.total)  "
+        let position = window.total == 0 ? "" : "\((selected + 1).groupedDigits)/\(window.total.groupedDigits)  "
         let status = message ?? "\(Browser.columns[column].title) · " + BrowserKey.listHint
         screen.draw(views.fitted(position + status, width: width), at: screen.lines - 1, reverse: true)
     }

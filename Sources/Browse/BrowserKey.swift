@@ -4,7 +4,8 @@ import RosterModel
 /// What a key asks of the browser; the keys are declared here once, for the handling and the help alike.
 enum BrowserKey {
     case quit, back, down, up, left, right, pageDown, pageUp, first, last, nextSegment, previousSegment, open, showHelp
-    case search, nextMatch, previousMatch, sortByColumn, addSortKey
+    case search, nextMatch, previousMatch, sortByColumn, addSortKey, filterOnCell, dropFilter,
+        frequency
     case resize
     case none
 
@@ -29,6 +30,9 @@ enum BrowserKey {
         case Int32(UInt8(ascii: "N")): self = .previousMatch
         case Int32(UInt8(ascii: "s")): self = .sortByColumn
         case Int32(UInt8(ascii: "S")): self = .addSortKey
+        case Int32(UInt8(ascii: "f")): self = .filterOnCell
+        case Int32(UInt8(ascii: "F")): self = .frequency
+        case 8, 127, KEY_BACKSPACE: self = .dropFilter
         case rosterdb_curses_key_resize(): self = .resize
         default: self = .none
         }
@@ -57,6 +61,9 @@ enum BrowserKey {
         "  s                 sort by the column (again: the other way); S adds it as the next key",
         "  /                 search names (the starts of words, ignoring case and accents, as --name)",
         "  n, N              next, previous player the search finds",
+        "  f                 keep the players with the selected player's value in the column",
+        "  Backspace         drop the last filter f added",
+        "  F                 how many players have each value of the column (position, nationality, club, age)",
         "  ?                 this help",
         "  q                 quit",
     ]

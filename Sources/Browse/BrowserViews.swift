@@ -1,4 +1,5 @@
 import RosterModel
+import RosterService
 
 /// What the browser draws its screens with: the command line's own views (the table of `query`, the detail of
 /// `show`, the timeline of `history`), handed in by the command that starts it, so that each is written once.
@@ -8,6 +9,8 @@ package protocol BrowserViews {
     func table(_ players: [(player: Player, age: Int?)], width: Int) -> (header: [String], rows: [String])
     /// `text` cut (with `…`) or padded with spaces to exactly `width` display columns.
     func fitted(_ text: String, width: Int) -> String
+    /// The counts per group of `stats` with their bars, as `stats --by` draws them, fitted to `width`, as lines.
+    func frequency(_ stats: GroupedStats, width: Int) -> [String]
     /// The detail of `player` as `show` draws it, then their history as `history` draws it, as lines.
     func detail(_ player: Player, asOf: CalendarDate, history: [HistoryEntry], historySince: String) -> [String]
 }

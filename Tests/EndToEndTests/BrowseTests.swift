@@ -102,6 +102,21 @@ import Testing
         #expect(try session.finished() == "exit 0")
     }
 
+    /// `f` keeps the players with the selected one's value in the column under the cursor, Backspace takes it back;
+    /// `F` counts the players per value of the column, as `stats --by` does.
+    @Test func filtersOnACellAndCountsAColumn() throws {
+        let session = try BrowseSession(roster)
+        try session.expect("open")
+        try session.send("j", "l", "l", "l", "f")
+        try session.expect("filter-club")
+        try session.send("BSpace")
+        try session.expect("filter-dropped")
+        try session.send("h", "F")
+        try session.expect("frequency-nationality")
+        try session.send("Escape", "q")
+        #expect(try session.finished() == "exit 0")
+    }
+
     /// A resized terminal is drawn again to its size, the same player selected.
     @Test func aResizeKeepsTheSelection() throws {
         let session = try BrowseSession(roster)

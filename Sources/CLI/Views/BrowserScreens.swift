@@ -1,5 +1,6 @@
 import RosterBrowse
 import RosterModel
+import RosterService
 
 /// The browser's screens drawn by the command line's views: the table of `query`, the detail of `show` and the
 /// timeline of `history`.
@@ -10,6 +11,11 @@ struct BrowserScreens: BrowserViews {
 
     func fitted(_ text: String, width: Int) -> String {
         DisplayWidth.padded(DisplayWidth.truncated(text, toWidth: width), toWidth: width, alignRight: false)
+    }
+
+    func frequency(_ stats: GroupedStats, width: Int) -> [String] {
+        StatsTableView.render(stats, maxWidth: width).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast().map(String.init)
     }
 
     func detail(_ player: Player, asOf: CalendarDate, history: [HistoryEntry], historySince: String) -> [String] {
