@@ -98,7 +98,7 @@ let package = Package(
         // over ncursesw; the command line hands it the views it draws with.
         .target(
             name: "RosterBrowse",
-            dependencies: ["RosterService", "RosterModel", "CNcurses"],
+            dependencies: ["RosterService", "RosterFormats", "RosterModel", "CNcurses"],
             path: "Sources/Browse"),
         // The command line: the parser, help and each command's options read into typed values (Arguments/), and
         // each command run: it calls the service and hands the result to a view (`serve` starts the HTTP server).

@@ -1,4 +1,5 @@
 import CNcurses
+import RosterFormats
 import RosterModel
 import RosterService
 
@@ -10,6 +11,8 @@ package final class Browser {
     private let roster: Roster
     private let views: any BrowserViews
     private let stop: StopSignal
+    /// Opens the roster to write, for `e`; it throws what opening throws (a roster the user cannot write, say).
+    private let openToWrite: () throws -> Roster
     private let cache = ResultCache(capacity: 100)
     /// The command line's query, with the filters `f` added after its own.
     private var base: PlayerQuery
@@ -49,7 +52,12 @@ package final class Browser {
     }
 
     /// Reads the first rows of `query`; a signal that raises `stop` ends the browser.
-    package init(roster: Roster, query: PlayerQuery, views: any BrowserViews, stop: StopSignal) throws {
+    /// `openToWrite` opens the roster to write, for an edit.
+    package init(
+        roster: Roster, query: PlayerQuery, views: any BrowserViews, stop: StopSignal,
+        openToWrite: @escaping () throws -> Roster
+    ) throws {
+        self.openToWrite = openToWrite
         self.roster = roster
         self.views = views
         self.stop = stop
@@ -126,6 +134,10 @@ package final class Browser {
             base.filters.removeLast(count)
             try reread()
         case .frequency: try showFrequency(width: screen.columns)
+        case .edit:
+            if let player = try window.row(selected, roster: roster, cache: cache) {
+                try edit(player, screen: screen)
+            }
         case .back, .none, .resize: break
         }
         return true
@@ -207,6 +219,47 @@ package final class Browser {
         try reread()
     }
 
+    /// Edits `player`'s value in the column under the cursor through the service's edit, as `edit` does: the same
+    /// rules, and its error's message on the status line. The list is read again, the selection kept.
+    private func edit(_ player: Player, screen: CursesScreen) throws {
+        let field: PlayerField? =
+            switch Browser.columns[column].key {
+            case .id: nil
+            case .name: .name
+            case .position: .position
+            case .nationality: .nationality
+            case .club: .club
+            case .age, .birthDate: .birthDate
+            case .goals: .goals
+            case .assists: .assists
+            }
+        guard let field, let id = player.id else {
+            message = "The \(Browser.columns[column].title) column cannot be edited."
+            return
+        }
+        let current = player[field].map(\.text) ?? ""
+        guard let text = try prompt("\(field.name): ", initial: current, screen: screen), text != current else {
+            return
+        }
+        var change = PlayerEdit()
+        if text.isEmpty {
+            guard PlayerField.clearable.contains(field) else {
+                message = "Error: \(field.name) always has a value."
+                return
+            }
+            change.cleared.insert(field)
+        } else {
+            change.values[field] = .cell(text)
+        }
+        do {
+            _ = try openToWrite().edit(String(id), change)
+            message = "Saved: \(field.name) of \(player.name)."
+        } catch let error as CategorizedError where error.category != .interrupted {
+            message = views.errorMessage(error)
+        }
+        try followChanges()
+    }
+
     /// The players per value of the column under the cursor, as `stats --by` counts them.
     private func showFrequency(width: Int) throws {
         let grouping: StatsGrouping? =
@@ -234,8 +287,8 @@ package final class Browser {
     }
 
     /// Reads a line of text on the status line; nil when Escape dropped it.
-    private func prompt(_ label: String, screen: CursesScreen) throws -> String? {
-        var bytes: [UInt8] = []
+    private func prompt(_ label: String, initial: String = "", screen: CursesScreen) throws -> String? {
+        var bytes = Array(initial.utf8)
         while true {
             let text = String(decoding: bytes, as: UTF8.self)
             screen.draw(views.fitted(label + text, width: screen.columns), at: screen.lines - 1, reverse: true)
@@ -247,6 +300,7 @@ package final class Browser {
             switch key {
             case 27: return nil
             case 10, 13: return text
+            case 21: bytes = []  // Ctrl-U, as a shell's line: the whole line goes.
             case 8, 127, KEY_BACKSPACE:
                 // A whole character goes: its continuation bytes, then its first.
                 while let last = bytes.popLast(), last & 0xC0 == 0x80 {}

@@ -5,7 +5,7 @@ import RosterModel
 enum BrowserKey {
     case quit, back, down, up, left, right, pageDown, pageUp, first, last, nextSegment, previousSegment, open, showHelp
     case search, nextMatch, previousMatch, sortByColumn, addSortKey, filterOnCell, dropFilter,
-        frequency
+        frequency, edit
     case resize
     case none
 
@@ -32,6 +32,7 @@ enum BrowserKey {
         case Int32(UInt8(ascii: "S")): self = .addSortKey
         case Int32(UInt8(ascii: "f")): self = .filterOnCell
         case Int32(UInt8(ascii: "F")): self = .frequency
+        case Int32(UInt8(ascii: "e")): self = .edit
         case 8, 127, KEY_BACKSPACE: self = .dropFilter
         case rosterdb_curses_key_resize(): self = .resize
         default: self = .none
@@ -64,6 +65,8 @@ enum BrowserKey {
         "  f                 keep the players with the selected player's value in the column",
         "  Backspace         drop the last filter f added",
         "  F                 how many players have each value of the column (position, nationality, club, age)",
+        "  e                 edit the selected player's value in the column, by edit's rules (empty clears;",
+        "                    Ctrl-U empties the line, Esc leaves it)",
         "  ?                 this help",
         "  q                 quit",
     ]

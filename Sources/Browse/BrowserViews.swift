@@ -11,6 +11,8 @@ package protocol BrowserViews {
     func fitted(_ text: String, width: Int) -> String
     /// The counts per group of `stats` with their bars, as `stats --by` draws them, fitted to `width`, as lines.
     func frequency(_ stats: GroupedStats, width: Int) -> [String]
+    /// What the command line writes for `error` (an invalid player's problems, then `Error: …`), on one line.
+    func errorMessage(_ error: any Error) -> String
     /// The detail of `player` as `show` draws it, then their history as `history` draws it, as lines.
     func detail(_ player: Player, asOf: CalendarDate, history: [HistoryEntry], historySince: String) -> [String]
 }

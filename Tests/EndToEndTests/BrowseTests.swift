@@ -117,6 +117,20 @@ import Testing
         #expect(try session.finished() == "exit 0")
     }
 
+    /// `e` edits the value under the cursor through `edit`'s rules: a value they refuse gets `edit`'s message and
+    /// changes nothing; one they take is saved and listed, the selection on the same player.
+    @Test func editsACell() throws {
+        let session = try BrowseSession(roster)
+        try session.expect("open")
+        try session.send("l", "l", "l", "l", "l", "e", "C-u", "a", "b", "c", "Enter")
+        try session.expect("edit-refused")
+        try session.send("h", "h", "e", "C-u", "R", "e", "a", "l", " ", "M", "a", "d", "r", "i", "d", "Enter")
+        try session.expect("edit-saved")
+        try session.send("q")
+        #expect(try session.finished() == "exit 0")
+        #expect(try roster.run(["show", "24"]).stdout.contains("Club:               Real Madrid\n"))
+    }
+
     /// A resized terminal is drawn again to its size, the same player selected.
     @Test func aResizeKeepsTheSelection() throws {
         let session = try BrowseSession(roster)

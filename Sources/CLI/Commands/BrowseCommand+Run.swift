@@ -9,7 +9,9 @@ extension BrowseCommand: Command {
         guard isatty(STDIN_FILENO) == 1, context.terminal.stdoutIsTerminal else { throw BrowseError.notATerminal }
         guard context.terminal.canRedrawLines else { throw BrowseError.unknownTerminal }
         let roster = try context.openRosterToRead()
-        let browser = try Browser(roster: roster, query: query, views: BrowserScreens(), stop: SignalTrap.stop)
+        let browser = try Browser(
+            roster: roster, query: query, views: BrowserScreens(), stop: SignalTrap.stop,
+            openToWrite: { try context.openRoster(.write, stop: SignalTrap.stop) })
         try browser.run()
         return .success
     }

@@ -18,6 +18,12 @@ struct BrowserScreens: BrowserViews {
             .dropLast().map(String.init)
     }
 
+    func errorMessage(_ error: any Error) -> String {
+        let problems = (error as? InvalidPlayer).map { PlayerProblemsView.render($0.problems) } ?? ""
+        return (problems + "Error: \(DisplayWidth.printable("\(error)"))").split(separator: "\n").joined(
+            separator: " · ")
+    }
+
     func detail(_ player: Player, asOf: CalendarDate, history: [HistoryEntry], historySince: String) -> [String] {
         var text = PlayerDetailView.render(player, asOf: asOf) + "\n"
         text +=
