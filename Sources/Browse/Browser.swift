@@ -49,6 +49,10 @@ package final class Browser {
     private struct TextPage {
         var lines: [String]
         var top = 0
+        /// For a frequency table: the filters of each group in order, the line of the first, and the one selected.
+        var groups: [[PlayerFilter]?] = []
+        var firstGroup = 0
+        var selectedGroup = 0
     }
 
     /// Reads the first rows of `query`; a signal that raises `stop` ends the browser.
@@ -148,13 +152,33 @@ package final class Browser {
         guard var shown = page else { return true }
         let height = max(screen.lines - 2, 1)
         let last = max(shown.lines.count - height, 0)
+        if !shown.groups.isEmpty {
+            switch BrowserKey(key) {
+            case .down: shown.selectedGroup = min(shown.selectedGroup + 1, shown.groups.count - 1)
+            case .up: shown.selectedGroup = max(shown.selectedGroup - 1, 0)
+            case .open:
+                page = nil
+                guard let filters = shown.groups[shown.selectedGroup] else {
+                    message = "No filter finds an unknown value."
+                    return true
+                }
+                base.filters += filters
+                added.append(filters.count)
+                try reread()
+                return true
+            default: break
+            }
+            let line = shown.firstGroup + shown.selectedGroup
+            if line < shown.top { shown.top = line }
+            if line >= shown.top + height { shown.top = line - height + 1 }
+        }
         switch BrowserKey(key) {
         case .back, .quit:
             page = nil
             try followChanges()
             return true
-        case .down: shown.top += 1
-        case .up: shown.top -= 1
+        case .down where shown.groups.isEmpty: shown.top += 1
+        case .up where shown.groups.isEmpty: shown.top -= 1
         case .pageDown: shown.top += height
         case .pageUp: shown.top -= height
         case .first: shown.top = 0
@@ -275,7 +299,18 @@ package final class Browser {
             return
         }
         let stats = try roster.stats(query, by: grouping)
-        page = TextPage(lines: views.frequency(stats, width: width))
+        let table = views.frequency(stats, width: width)
+        let groups = stats.groups.map { group -> [PlayerFilter]? in
+            guard let value = group.group else { return nil }
+            switch grouping {
+            case .position, .line: return Position(code: value).map { [.positions([$0])] }
+            case .nationality: return [.nationalities([value])]
+            case .club: return [.clubs([value])]
+            case .age:
+                return Int(value).map { [.minAge($0), .maxAge($0 + StatsGrouping.ageBandYears - 1)] }
+            }
+        }
+        page = TextPage(lines: table.lines, groups: groups, firstGroup: table.firstGroup)
     }
 
     /// The list and the counts read again, from the top.
@@ -436,8 +471,10 @@ package final class Browser {
         let width = screen.columns
         let height = max(screen.lines - 2, 1)
         for (offset, line) in page.lines.dropFirst(page.top).prefix(height).enumerated() {
-            screen.draw(views.fitted(line, width: width), at: offset)
+            let selected = !page.groups.isEmpty && page.top + offset == page.firstGroup + page.selectedGroup
+            screen.draw(views.fitted(line, width: width), at: offset, reverse: selected)
         }
-        screen.draw(views.fitted(BrowserKey.pageHint, width: width), at: screen.lines - 1, reverse: true)
+        let hint = page.groups.isEmpty ? BrowserKey.pageHint : BrowserKey.frequencyHint
+        screen.draw(views.fitted(hint, width: width), at: screen.lines - 1, reverse: true)
     }
 }

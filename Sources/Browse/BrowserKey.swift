@@ -49,6 +49,9 @@ enum BrowserKey {
     /// The status line under a page of text.
     static let pageHint = "↑↓ jk scroll  PgUp PgDn  g G top/end  Esc or q back"
 
+    /// The status line under a frequency table.
+    static let frequencyHint = "↑↓ jk select  Enter its players  Esc or q back"
+
     /// The help page.
     static let help = [
         "Keys", "",
@@ -64,7 +67,8 @@ enum BrowserKey {
         "  n, N              next, previous player the search finds",
         "  f                 keep the players with the selected player's value in the column",
         "  Backspace         drop the last filter f added",
-        "  F                 how many players have each value of the column (position, nationality, club, age)",
+        "  F                 how many players have each value of the column (position, nationality, club, age);",
+        "                    Enter lists the selected value's players",
         "  e                 edit the selected player's value in the column, by edit's rules (empty clears;",
         "                    Ctrl-U empties the line, Esc leaves it)",
         "  ?                 this help",

@@ -9,8 +9,9 @@ package protocol BrowserViews {
     func table(_ players: [(player: Player, age: Int?)], width: Int) -> (header: [String], rows: [String])
     /// `text` cut (with `…`) or padded with spaces to exactly `width` display columns.
     func fitted(_ text: String, width: Int) -> String
-    /// The counts per group of `stats` with their bars, as `stats --by` draws them, fitted to `width`, as lines.
-    func frequency(_ stats: GroupedStats, width: Int) -> [String]
+    /// The counts per group of `stats` with their bars, as `stats --by` draws them, fitted to `width`, as lines, and
+    /// the index of the line of the first group (the others follow it in order).
+    func frequency(_ stats: GroupedStats, width: Int) -> (lines: [String], firstGroup: Int)
     /// What the command line writes for `error` (an invalid player's problems, then `Error: …`), on one line.
     func errorMessage(_ error: any Error) -> String
     /// The detail of `player` as `show` draws it, then their history as `history` draws it, as lines.

@@ -113,7 +113,11 @@ import Testing
         try session.expect("filter-dropped")
         try session.send("h", "F")
         try session.expect("frequency-nationality")
-        try session.send("Escape", "q")
+        try session.send("j", "Enter")
+        try session.expect("frequency-second-nationality")
+        try session.send("BSpace", "l", "l", "F", "Enter")
+        try session.expect("frequency-first-age-band")
+        try session.send("q")
         #expect(try session.finished() == "exit 0")
     }
 

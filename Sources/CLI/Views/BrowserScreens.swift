@@ -13,9 +13,13 @@ struct BrowserScreens: BrowserViews {
         DisplayWidth.padded(DisplayWidth.truncated(text, toWidth: width), toWidth: width, alignRight: false)
     }
 
-    func frequency(_ stats: GroupedStats, width: Int) -> [String] {
-        StatsTableView.render(stats, maxWidth: width).split(separator: "\n", omittingEmptySubsequences: false)
-            .dropLast().map(String.init)
+    func frequency(_ stats: GroupedStats, width: Int) -> (lines: [String], firstGroup: Int) {
+        let lines = StatsTableView.render(stats, maxWidth: width).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .dropLast().map(String.init)
+        // The title, a blank line and the headings come first (`StatsTableView.render`).
+        return (lines, 3)
     }
 
     func errorMessage(_ error: any Error) -> String {
