@@ -170,6 +170,15 @@ import Testing
         try session.expectTerminalRestored()
     }
 
+    /// A terminal that cannot be drawn on (`TERM=dumb`, or one the system's terminfo lacks) is a usage error too.
+    @Test(arguments: ["TERM=dumb", "TERM=", "TERM=no-such-terminal"])
+    func needsATerminalItCanDrawOn(environment: String) throws {
+        let session = try BrowseSession(roster, environment: environment)
+        #expect(try session.finished() == "exit 64")
+        #expect(try session.screen().contains("Error: browse cannot draw on this terminal"))
+        try session.expectTerminalRestored()
+    }
+
     /// Without a terminal there is nothing to draw on: a usage error, before the roster is opened.
     @Test func needsATerminal() throws {
         let piped = try roster.run(["browse"])
@@ -185,7 +194,8 @@ private final class BrowseSession {
     let folder: URL
     let socket: String
 
-    init(_ roster: SampleRoster, arguments: [String] = []) throws {
+    /// `environment` is set for rosterdb alone (`TERM=dumb`), in the shell's words.
+    init(_ roster: SampleRoster, arguments: [String] = [], environment: String = "") throws {
         folder = roster.folder.url
         socket = "rosterdb-browse-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let command =
@@ -195,7 +205,8 @@ private final class BrowseSession {
                 "browse", "--as-of", "2026-06-01",
             ] + arguments
         let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let script = "stty -g > stty.before; \(quoted); echo \"exit $?\" > browse.exit; stty -g > stty.after; sleep 600"
+        let script =
+            "stty -g > stty.before; \(environment) \(quoted); echo \"exit $?\" > browse.exit; stty -g > stty.after; sleep 600"
         // The server tmux starts keeps every descriptor it inherits, among them the pipes of other processes the
         // tests run and read to their end: it is started from a shell that closes all but the first three, with its
         // output sent nowhere.
