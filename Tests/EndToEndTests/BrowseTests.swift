@@ -206,7 +206,7 @@ private final class BrowseSession {
             ] + arguments
         let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let script =
-            "stty -g > stty.before; \(environment) \(quoted); echo \"exit $?\" > browse.exit; stty -g > stty.after; sleep 600"
+            "stty -g > stty.before; \(environment) \(quoted); echo \"exit $?\" > browse.exit; stty -g > stty.after; sleep 60"
         // The server tmux starts keeps every descriptor it inherits, among them the pipes of other processes the
         // tests run and read to their end: it is started from a shell that closes all but the first three, with its
         // output sent nowhere.
@@ -224,8 +224,14 @@ private final class BrowseSession {
 
     private static let environment = ["TERM": "xterm-256color", "TMUX": ""]
 
+    /// tmux's server, started with descriptors closed and no terminal, does not always end on `kill-server`: it is
+    /// stopped by its process id. The shell's last `sleep` ends a session that outlives its test anyway.
     deinit {
+        let pid = (try? tmux(["display-message", "-p", "#{pid}"]).stdout).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         _ = try? tmux(["kill-server"])
+        if let pid, pid > 0 { Glibc.kill(pid, SIGKILL) }
     }
 
     @discardableResult
