@@ -50,6 +50,14 @@ let package = Package(
             cSettings: [.define("ROSTERDB_GNUTLS_STUBS", staticRelease)]
         ),
 
+        // ncursesw from the system (Debian: libncursesw-dev), for `browse`; the terminal's description is read from the
+        // system's terminfo at run time.
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Sources/CNcurses",
+            providers: [.apt(["libncursesw-dev"])]
+        ),
+
         // What the C library declares beyond Swift's Glibc module (mallopt).
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
 
@@ -86,11 +94,17 @@ let package = Package(
             name: "RosterHTTP",
             dependencies: ["RosterService", "RosterFormats", "RosterModel", "CMicroHTTPD", "CZlib"],
             path: "Sources/HTTP"),
+        // The roster full screen in a terminal (`browse`): its list read a screen at a time, its keys, and the screen
+        // over ncursesw; the command line hands it the views it draws with.
+        .target(
+            name: "RosterBrowse",
+            dependencies: ["RosterService", "RosterFormats", "RosterModel", "CNcurses"],
+            path: "Sources/Browse"),
         // The command line: the parser, help and each command's options read into typed values (Arguments/), and
         // each command run: it calls the service and hands the result to a view (`serve` starts the HTTP server).
         .target(
             name: "RosterCLI",
-            dependencies: ["RosterService", "RosterHTTP", "RosterFormats", "RosterModel", "CSystem"],
+            dependencies: ["RosterService", "RosterHTTP", "RosterBrowse", "RosterFormats", "RosterModel", "CSystem"],
             path: "Sources/CLI"),
         .executableTarget(
             name: "rosterdb",

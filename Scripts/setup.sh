@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what building and testing rosterdb needs on Debian when it is missing: SQLite's, zlib's, libsodium's and
-# libmicrohttpd's headers and static libraries, pkg-config, which Package.swift uses to find them, and curl for the
-# HTTP tests, and zsh for the completion script's test.
+# Installs what building and testing rosterdb needs on Debian when it is missing: SQLite's, zlib's, libsodium's,
+# libmicrohttpd's and ncursesw's headers and static libraries, pkg-config, which Package.swift uses to find them, and
+# curl for the HTTP tests, zsh for the completion script's test, and tmux for `browse`'s screen tests.
 # It installs nothing that is there already, and says what it installs.
 #
 #   Scripts/setup.sh [PACKAGE | PACKAGE=COMMAND ...]    more packages, as .ci/run's proofs need; PACKAGE=COMMAND
@@ -28,4 +28,5 @@ install_missing() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-install_missing libsqlite3-dev zlib1g-dev libmicrohttpd-dev libsodium-dev pkg-config=pkg-config curl=curl zsh=zsh "$@"
+install_missing libsqlite3-dev zlib1g-dev libmicrohttpd-dev libsodium-dev libncurses-dev pkg-config=pkg-config \
+    curl=curl zsh=zsh tmux=tmux "$@"

@@ -166,7 +166,7 @@ import Testing
         ),
         (
             [],
-            "Error: Missing command. Choose one of: init, import, query, show, stats, add, edit, remove, export, history, changes, serve, token, completions, manual.\nUsage: rosterdb [--db <path>] <command> [<options>]\n  See 'rosterdb --help' for more information.\n"
+            "Error: Missing command. Choose one of: init, import, query, browse, show, stats, add, edit, remove, export, history, changes, serve, token, completions, manual.\nUsage: rosterdb [--db <path>] <command> [<options>]\n  See 'rosterdb --help' for more information.\n"
         ),
     ])
     func usageErrorsExit64WithTheUsageLine(arguments: [String], expected: String) throws {

@@ -70,6 +70,16 @@ struct PlayerTableRenderer: PlayerListRenderer {
             + PlayerTableRenderer.footer(paging) + "\n"
     }
 
+    /// The table of a page of `players` (each with their age) as `end` draws it, fitted to `maxWidth`, as lines
+    /// without newlines: the two title lines, then one line per player. The browser draws its screens with it.
+    static func lines(_ players: [(player: Player, age: Int?)], maxWidth: Int) -> (header: [String], rows: [String]) {
+        var table = PlayerTableRenderer(maxWidth: maxWidth)
+        for (player, age) in players { _ = table.row(player, age: age) }
+        let widths = table.fittedWidths()
+        func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+        return (lines(table.header(widths)), table.pending.map { String(table.line($0, widths: widths).dropLast()) })
+    }
+
     /// The titles and their rules.
     private func header(_ widths: [Int]) -> String {
         line(PlayerTableRenderer.columns.map { Cell($0.title) }, widths: widths)

@@ -8,7 +8,8 @@ package enum CommandLineSpec {
 
     /// Every command, once: the parser's, the help's and (through `CommandList`) the front end's.
     package typealias Commands = CommandList<
-        InitCommand, ImportCommand, QueryCommand, ShowCommand, StatsCommand, AddCommand, EditCommand, RemoveCommand,
+        InitCommand, ImportCommand, QueryCommand, BrowseCommand, ShowCommand, StatsCommand, AddCommand, EditCommand,
+        RemoveCommand,
         ExportCommand, HistoryCommand, ChangesCommand, ServeCommand, TokenCommand, CompletionsCommand, ManualCommand,
         CompleteCommand
     >
