@@ -50,12 +50,12 @@ let package = Package(
             cSettings: [.define("ROSTERDB_GNUTLS_STUBS", staticRelease)]
         ),
 
-        // ncursesw from the system (Debian: libncursesw-dev), for `browse`; the terminal's description is read from the
+        // ncursesw from the system (Debian: libncurses-dev), for `browse`; the terminal's description is read from the
         // system's terminfo at run time.
         .systemLibrary(
             name: "CNcurses",
             path: "Sources/CNcurses",
-            providers: [.apt(["libncursesw-dev"])]
+            providers: [.apt(["libncurses-dev"])]
         ),
 
         // What the C library declares beyond Swift's Glibc module (mallopt).
