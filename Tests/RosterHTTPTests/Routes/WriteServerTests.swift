@@ -87,27 +87,15 @@ import Testing
         defer { server.stop() }
         let before = try #require(try Roster(path: fixture.path, access: .read).player(id: 3)).goals
         let (clients, increments) = (8, 500)
-        let outcomes = Locked<[Int]>([])
         let body = Array(#"{"add_goals": 1}"#.utf8)
-        let port = server.port
-        let threads = (0..<clients).compactMap { _ in
-            JoinableThread.start(stackSize: 1 << 20) {
-                var statuses: [Int] = []
-                do {
-                    let client = try TestClient(port: port)
-                    for _ in 0..<increments {
-                        try send(client, "PATCH", "/api/players/3", body)
-                        statuses.append(try client.readResponse().status)
-                    }
-                } catch {
-                    statuses.append(-1)
-                }
-                outcomes.withLock { $0 += statuses }
+        let statuses = Self.statuses(ofClients: clients, on: server.port) { client, _ in
+            var statuses: [Int] = []
+            for _ in 0..<increments {
+                try send(client, "PATCH", "/api/players/3", body)
+                statuses.append(try client.readResponse().status)
             }
+            return statuses
         }
-        for thread in threads { thread.join() }
-        #expect(threads.count == clients)
-        let statuses = outcomes.withLock { $0 }
         #expect(statuses.count == clients * increments)
         #expect(statuses.allSatisfy { $0 == 200 })
         let after = try #require(try Roster(path: fixture.path, access: .read).player(id: 3)).goals
@@ -122,37 +110,41 @@ import Testing
         defer { server.stop() }
         let before = try #require(try Roster(path: fixture.path, access: .read).player(id: 3)).goals
         let (clients, rounds) = (8, 60)
-        let outcomes = Locked<[Int]>([])
         let increment = Array(#"{"add_goals": 1}"#.utf8)
-        let port = server.port
-        let threads = (0..<clients).compactMap { client in
-            JoinableThread.start(stackSize: 1 << 20) {
-                var statuses: [Int] = []
-                do {
-                    let connection = try TestClient(port: port)
-                    for round in 0..<rounds {
-                        try send(connection, "PATCH", "/api/players/3", increment)
-                        statuses.append(try connection.readResponse().status)
-                        let feed =
-                            #"{"name":"Refused \#(client) \#(round)","position":"ST"}"# + "\n"
-                        try send(connection, "POST", "/api/import?format=ndjson&prune=1", Array(feed.utf8))
-                        statuses.append(try connection.readResponse().status)
-                    }
-                } catch {
-                    statuses.append(-1)
-                }
-                outcomes.withLock { $0 += statuses }
+        let statuses = Self.statuses(ofClients: clients, on: server.port) { connection, client in
+            var statuses: [Int] = []
+            for round in 0..<rounds {
+                try send(connection, "PATCH", "/api/players/3", increment)
+                statuses.append(try connection.readResponse().status)
+                let feed = #"{"name":"Refused \#(client) \#(round)","position":"ST"}"# + "\n"
+                try send(connection, "POST", "/api/import?format=ndjson&prune=1", Array(feed.utf8))
+                statuses.append(try connection.readResponse().status)
             }
+            return statuses
         }
-        for thread in threads { thread.join() }
-        #expect(threads.count == clients)
-        let statuses = outcomes.withLock { $0 }
         #expect(statuses.count == clients * rounds * 2)
         #expect(statuses.filter { $0 == 200 }.count == clients * rounds)
         #expect(statuses.filter { $0 == 409 }.count == clients * rounds)
         let roster = try Roster(path: fixture.path, access: .read)
         #expect(try #require(try roster.player(id: 3)).goals == before + clients * rounds)
         #expect(try roster.count() == 28)
+    }
+
+    /// The statuses `work` read on each of `count` clients of the server on `port`, all at once (`work` is given its
+    /// client's connection and number); a client whose connection failed counts -1.
+    private static func statuses(
+        ofClients count: Int, on port: UInt16, _ work: @escaping @Sendable (TestClient, Int) throws -> [Int]
+    ) -> [Int] {
+        let outcomes = Locked<[Int]>([])
+        let threads = (0..<count).compactMap { client in
+            JoinableThread.start(stackSize: 1 << 20) {
+                let statuses = (try? work(try TestClient(port: port), client)) ?? [-1]
+                outcomes.withLock { $0 += statuses }
+            }
+        }
+        for thread in threads { thread.join() }
+        #expect(threads.count == count)
+        return outcomes.withLock { $0 }
     }
 
     /// A server's write syncs the log and leaves it there: the log holds the writes while the server runs (a
