@@ -48,8 +48,8 @@ extension Roster {
     }
 
     /// The one player `text` names: an id when it is all digits, else a name compared ignoring case, accents and
-    /// spacing (or the same words with other marks between them), or else the one whose name's words start with the words of `text` (as `query --name` matches), with
-    /// that match to report.
+    /// spacing (or the same words with other marks between them), or else the one whose name's words start with the
+    /// words of `text` (as `query --name` matches), with that match to report.
     package func lookUp(_ text: String) throws -> (player: Player, prefix: PrefixMatch?) {
         try store.read { try Roster.find(text, in: $0) }
     }
